@@ -1,0 +1,39 @@
+# Half Moon. Two commands do all the set-up on a fresh machine:
+#   make play   sets up, builds and serves the game locally, and prints its address
+#   make test   sets up, builds and runs every test (engine, CLI, page in Chromium)
+# Set-up is idempotent: a Python virtual environment in .venv, npm packages in node_modules.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+
+.PHONY: setup build play test bench lint
+.DEFAULT_GOAL := test
+
+$(VENV)/.installed: requirements-dev.txt pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+setup: $(VENV)/.installed node_modules/.installed
+
+build: setup
+	$(PY) tools/build.py
+
+play: build
+	$(PY) tools/serve.py
+
+test: build
+	$(PY) -m pytest
+
+bench: build
+	$(PY) tools/bench_engine.py
+
+lint: setup
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy

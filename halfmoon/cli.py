@@ -1,0 +1,185 @@
+"""The command line: ``python -m halfmoon deal | replay | play``.
+
+Bad input (a bad code, an illegal move, a broken file) exits with status 2 and one line on
+stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import NoReturn, TextIO
+
+from . import i18n
+from .cards import PILES, RESERVE, Place
+from .deal import DealCode
+from .errors import HalfMoonError
+from .game import Game, Status
+from .moves import Move
+from .saved import load
+
+BAD_INPUT = 2
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: {message}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="halfmoon", description="Half Moon, a two-deck patience of the Elevens family.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    deal = commands.add_parser("deal", help="show the layout a deal code names")
+    deal.add_argument("code")
+    deal.add_argument("--lang", choices=i18n.LANGUAGES, default="en")
+    deal.add_argument("--json", action="store_true", help="print the deal in the hm1-vectors.json form")
+
+    replay = commands.add_parser("replay", help="replay moves (or a saved-game file) and print the result")
+    replay.add_argument("source", help="a deal code, or a saved-game file")
+    replay.add_argument("moves", nargs="*", help="moves such as P1+P8 or 'p8 p5 p3', one argument each")
+    replay.add_argument("--lang", choices=i18n.LANGUAGES, default="en")
+
+    play = commands.add_parser("play", help="play in the terminal")
+    play.add_argument("code", nargs="?", help="a deal code (default: a new random deal)")
+    play.add_argument("--lang", choices=i18n.LANGUAGES, default="en")
+    return parser
+
+
+def deal_json(code: DealCode) -> dict[str, object]:
+    """A deal exactly in the form of hm1-vectors.json."""
+    layout = code.layout()
+    return {
+        "code": str(code),
+        "number": code.number,
+        "piles": [[c.text for c in pile] for pile in layout.piles],
+        "reserve": [c.text if c else "" for c in layout.reserve],
+    }
+
+
+def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
+    code = DealCode.from_text(args.code)
+    if args.json:
+        print(json.dumps(deal_json(code)), file=out)
+        return 0
+    game = Game.from_code(code)
+    print(str(code), file=out)
+    for place in (*PILES, *RESERVE):
+        print(i18n.place_description(game, place, args.lang), file=out)
+    return 0
+
+
+def figures(game: Game) -> str:
+    return f"score {game.score}, moves {game.moves}, status {game.status}"
+
+
+def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
+    """Replay moves after the source's own; stop at the first illegal one with its number and reason."""
+    game = _replay_source(args.source)
+    for number, text in enumerate(args.moves, start=game.moves + 1):
+        try:
+            game.remove(Move.parse(text))
+        except HalfMoonError as error:
+            print(figures(game), file=out)
+            raise _Stop(f"move {number} ({text.strip()}): {error.message(args.lang)}") from None
+    print(figures(game), file=out)
+    return 0
+
+
+class _Stop(Exception):
+    """Bad input found after the arguments were read: one line on stderr, exit 2."""
+
+
+def _replay_source(source: str) -> Game:
+    """A deal code (or a link to one), else a saved-game file."""
+    try:
+        return Game.from_code(DealCode.from_text(source))
+    except HalfMoonError:
+        if not Path(source).is_file():
+            raise
+    try:
+        text = Path(source).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise _Stop(f"cannot read {source}: {error}") from None
+    return load(text)
+
+
+HELP = {
+    "en": "Type two or three places (p1 p8, P8+P5+P3); u undo, r redo, restart, q quit.",
+    "fi": "Kirjoita kaksi tai kolme paikkaa (p1 p8, P8+P5+P3); u kumoa, r tee uudelleen, restart, q lopeta.",
+}
+
+
+def _board(game: Game, lang: str) -> str:
+    def cell(place: Place) -> str:
+        card = game.top(place)
+        shown = i18n.card_short(card, lang) if card else "--"
+        return f"{place!s:>3} {shown:<3}({game.count(place)})"
+
+    rows = [" ".join(cell(p) for p in PILES[:6]), " ".join(cell(p) for p in PILES[6:])]
+    rows.append(" ".join(cell(p) for p in RESERVE))
+    return "\n".join(rows)
+
+
+def _cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str]) -> int:
+    code = DealCode.from_text(args.code) if args.code else DealCode.random()
+    game = Game.from_code(code)
+    print(f"Half Moon {code}. {HELP[args.lang]}", file=out)
+    while True:
+        print(_board(game, args.lang), file=out)
+        print(figures(game), file=out)
+        if game.status is Status.WON:
+            return 0
+        report = game.dead_end_report()
+        if report:
+            print(i18n.dead_end_text(report, args.lang), file=out)
+        try:
+            line = read().strip()
+        except EOFError:
+            return 0
+        if line.lower() in ("q", "quit"):
+            return 0
+        _play_line(game, line, args.lang, out)
+
+
+def _play_line(game: Game, line: str, lang: str, out: TextIO) -> None:
+    command = line.lower()
+    try:
+        if command in ("u", "undo"):
+            game.undo()
+        elif command in ("r", "redo"):
+            game.redo()
+        elif command == "restart":
+            game.restart()
+        elif command in ("h", "help", "?", ""):
+            print(HELP[lang], file=out)
+        else:
+            game.remove(Move.parse(line))
+    except HalfMoonError as error:
+        print(error.message(lang), file=out)
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    try:
+        args = _parser().parse_args(argv)
+    except UsageError as error:
+        print(error, file=err)
+        return BAD_INPUT
+    try:
+        if args.command == "deal":
+            return _cmd_deal(args, out)
+        if args.command == "replay":
+            return _cmd_replay(args, out)
+        return _cmd_play(args, out, lambda: input("> "))
+    except HalfMoonError as error:
+        print(f"halfmoon: {error.message(args.lang)}", file=err)
+    except _Stop as error:
+        print(f"halfmoon: {error}", file=err)
+    return BAD_INPUT

@@ -1,0 +1,59 @@
+"""Serve the game locally and say where: ``python tools/serve.py [--port 8000] [--prefix /half-moon/]``.
+
+A static server like GitHub Pages: the site is the repository's top level. With ``--prefix`` it is
+served under a sub-path, as GitHub Pages serves a project site.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import functools
+import http.server
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    prefix = "/"
+    extensions_map = {  # noqa: RUF012 - the base class declares it so
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def translate_path(self, path: str) -> str:
+        if not path.startswith(self.prefix):
+            return str(ROOT / "404-not-under-prefix")
+        return super().translate_path("/" + path[len(self.prefix) :])
+
+    def end_headers(self) -> None:
+        # Like a static host after a deploy: revalidate, so a new build is never mixed with an old one.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def make_server(port: int, prefix: str = "/") -> http.server.ThreadingHTTPServer:
+    handler = type("PrefixedHandler", (Handler,), {"prefix": prefix})
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(ROOT)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /half-moon/")
+    args = parser.parse_args()
+    prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
+    server = make_server(args.port, prefix)
+    print(f"Half Moon is at http://127.0.0.1:{server.server_address[1]}{prefix}  (Ctrl+C stops it)", flush=True)
+    with contextlib.suppress(KeyboardInterrupt):
+        server.serve_forever()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,228 @@
+"""The browser side (Pyodide only): copy the view onto the page and forward what the player does.
+
+One delegated click listener serves the board and every command; a handful of other listeners
+(settings, visibility, storage, dialogs) are each created once, so no proxy is made per card or
+per render. Nothing read from the address or storage is inserted as HTML: only ``textContent``
+and attribute values are set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from halfmoon import PLACES, Place
+
+from .controller import App, Dialog
+from .storage import Store
+from .strings import text
+from .view import PlaceView, View, build
+
+document: Any = js.document
+window: Any = js.window
+
+
+def _query(selector: str, root: Any = None) -> Any:
+    return (root or document).querySelector(selector)
+
+
+def _set_flag(element: Any, name: str, on: bool) -> None:
+    if on:
+        element.setAttribute(name, "true")
+    else:
+        element.removeAttribute(name)
+
+
+class Page:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.board = _query("[data-board]")
+        self.places = {p: _query(f'[data-place="{p}"]', self.board) for p in PLACES}
+        self.info = {k: _query(f'[data-info="{k}"]') for k in ("time", "score", "moves", "code")}
+        self.message = _query("[data-message]")
+        self.code_input = _query('[data-input="code"]')
+        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm")}
+        self.last: View | None = None
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._proxies = [
+            self._listen(document, "click", self.on_click),
+            self._listen(document, "change", self.on_change),
+            self._listen(document, "visibilitychange", self.on_visibility),
+            self._listen(window, "pagehide", self.on_pagehide),
+            self._listen(window, "storage", self.on_storage),
+            *(self._listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
+        ]
+        self._ticker = create_proxy(self.on_tick)
+        window.setInterval(self._ticker, 500)
+
+    @staticmethod
+    def _listen(target: Any, event: str, handler: Any) -> Any:
+        proxy = create_proxy(handler)
+        target.addEventListener(event, proxy)
+        return proxy
+
+    # Events
+
+    def on_click(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if button is None:
+            return
+        place = button.closest("[data-board] [data-place]")
+        if place is not None:
+            self.app.tap(Place(place.dataset.place))
+        elif button.hasAttribute("data-action"):
+            event.preventDefault()
+            self.on_action(button.getAttribute("data-action"))
+        self.render()
+
+    def on_action(self, action: str) -> None:
+        if action == "share":
+            task = asyncio.ensure_future(self.share())
+            self._tasks.add(task)  # keep a reference until it is done
+            task.add_done_callback(self._tasks.discard)
+        else:
+            self.app.command(action, self.code_input.value if action == "play-code" else "")
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        name = target.getAttribute("data-setting")
+        if name:
+            self.app.set_setting(name, target.value if name == "language" else bool(target.checked))
+            self.render()
+
+    def on_visibility(self, _event: Any) -> None:
+        self.app.set_visible(document.visibilityState == "visible")
+        self.render()
+
+    def on_pagehide(self, _event: Any) -> None:
+        self.app.set_visible(False)
+
+    def on_storage(self, event: Any) -> None:
+        self.app.storage_changed(event.key)
+        self.render()
+
+    def on_dialog_cancel(self, event: Any) -> None:
+        """Escape closes a dialog: the controller decides what that means (cancel, close)."""
+        event.preventDefault()
+        self.app.command("cancel" if self.app.dialog is Dialog.CONFIRM else "close")
+        self.render()
+
+    def on_tick(self) -> None:
+        time = self.app.time_text()
+        if self.last is not None and time != self.last.time:
+            self.info["time"].textContent = time
+
+    async def share(self) -> None:
+        """The system share sheet where there is one, else the clipboard; the player is told."""
+        url = window.location.href
+        try:
+            if hasattr(window.navigator, "share"):
+                data = to_js({"title": "Half Moon", "url": url}, dict_converter=js.Object.fromEntries)
+                await window.navigator.share(data)
+                self.app.say("link-shared")
+            else:
+                await window.navigator.clipboard.writeText(url)
+                self.app.say("link-copied")
+        except Exception as error:
+            if "AbortError" not in str(error):
+                self.app.say("link-not-copied", url=url)
+        self.render()
+
+    # Rendering: only what changed is written
+
+    def render(self) -> None:
+        view = build(self.app)
+        last = self.last
+        if last is None or last.lang != view.lang:
+            self.translate(view.lang)
+        for i, place in enumerate(view.places):
+            if last is None or last.places[i] != place:
+                self.render_place(place)
+        board = self.board
+        board.setAttribute("data-code", view.code)
+        board.setAttribute("data-status", view.status)
+        board.setAttribute("data-score", str(view.score))
+        board.setAttribute("data-moves", str(view.moves))
+        for key, value in (("time", view.time), ("score", view.score), ("moves", view.moves), ("code", view.code)):
+            self.info[key].textContent = str(value)
+        self.message.textContent = view.message
+        self.render_commands(view)
+        self.render_dialogs(view)
+        if last is None or last.query != view.query:
+            window.history.replaceState(None, "", view.query)
+        self.last = view
+
+    def render_place(self, view: PlaceView) -> None:
+        element = self.places[view.place]
+        button = element.firstElementChild
+        element.setAttribute("data-count", str(view.count))
+        element.setAttribute("data-card", view.card)
+        element.classList.toggle("red", view.red)
+        _set_flag(element, "data-dimmed", view.dimmed)
+        button.setAttribute("aria-pressed", "true" if view.pressed else "false")
+        _set_flag(button, "aria-disabled", not view.card)
+        button.setAttribute("aria-label", view.label)
+        button.children[0].textContent = view.rank
+        button.children[1].textContent = view.suit
+        element.lastElementChild.textContent = str(view.count)
+
+    def render_commands(self, view: View) -> None:
+        enabled = {
+            "undo": view.can_undo,
+            "redo": view.can_redo,
+            "restart": view.moves > 0 or view.can_redo,
+        }
+        for button in document.querySelectorAll("button[data-action]"):
+            button.disabled = not enabled.get(button.getAttribute("data-action"), True)
+        _query('[data-setting="move-errors"]').checked = view.move_errors
+        _query('[data-setting="layout-help"]').checked = view.layout_help
+        _query('[data-setting="language"]').value = view.lang
+
+    def render_dialogs(self, view: View) -> None:
+        wanted = {
+            Dialog.SETTINGS: "settings",
+            Dialog.WON: "end",
+            Dialog.DEAD_END: "end",
+            Dialog.CONFIRM: "confirm",
+        }.get(view.dialog)
+        for name, dialog in self.dialogs.items():
+            if name != wanted and dialog.open:
+                dialog.close()
+        if wanted is None:
+            return
+        dialog = self.dialogs[wanted]
+        if view.dialog_title:
+            _query("[data-dialog-title]", dialog).textContent = view.dialog_title
+            _query("[data-dialog-text]", dialog).textContent = view.dialog_text
+        for button in dialog.querySelectorAll("[data-when]"):
+            button.hidden = button.getAttribute("data-when") != view.dialog.value
+        if not dialog.open:
+            dialog.showModal()
+
+    def translate(self, lang: str) -> None:
+        document.documentElement.lang = lang
+        for element in document.querySelectorAll("[data-t]"):
+            element.textContent = text(element.getAttribute("data-t"), lang)
+
+
+def start() -> Page:
+    try:
+        backend = window.localStorage
+        backend.getItem("half-moon:probe")
+    except Exception:  # storage blocked: the game still plays
+        backend = None
+    app = App(
+        Store(backend),
+        now_ms=lambda: float(js.performance.now()),
+        browser_languages=list(window.navigator.languages or []),
+        query=str(window.location.search),
+    )
+    app.set_visible(document.visibilityState == "visible")
+    page = Page(app)
+    page.render()
+    _query("[data-loading]").hidden = True
+    document.documentElement.setAttribute("data-ready", "true")
+    return page

@@ -1,0 +1,5 @@
+"""The page's entry point, run by PyScript (index.html): start the shell around the engine."""
+
+from webapp.dom import start
+
+page = start()
