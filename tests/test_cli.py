@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import DEAD_END, VECTORS, WON
+from testdata import DEAD_END, VECTORS, WON
 
 from halfmoon import Game, save
 from halfmoon.cli import main

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 import pytest
-from conftest import VECTORS
+from testdata import VECTORS
 
 from halfmoon import Card, DealCode, DealCodeError, Game
 from halfmoon import errors as e

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import DEAD_END, WON
+from testdata import DEAD_END, WON
 
 from halfmoon import (
     PLACES,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import WON
+from testdata import WON
 
 from halfmoon import Game, SaveError, load, save
 from halfmoon import errors as e

@@ -12,7 +12,7 @@ import asyncio
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, Place
 
@@ -27,6 +27,11 @@ window: Any = js.window
 
 def _query(selector: str, root: Any = None) -> Any:
     return (root or document).querySelector(selector)
+
+
+def _found(element: Any) -> bool:
+    """DOM look-ups answer JavaScript's null as ``jsnull``, not None."""
+    return element is not None and element is not jsnull
 
 
 def _set_flag(element: Any, name: str, on: bool) -> None:
@@ -68,10 +73,10 @@ class Page:
 
     def on_click(self, event: Any) -> None:
         button = event.target.closest("button")
-        if button is None:
+        if not _found(button):
             return
         place = button.closest("[data-board] [data-place]")
-        if place is not None:
+        if _found(place):
             self.app.tap(Place(place.dataset.place))
         elif button.hasAttribute("data-action"):
             event.preventDefault()

@@ -1,0 +1,100 @@
+"""Page tests: Debian's Chromium driven by pytest-playwright against the site served locally
+under a sub-path (as GitHub Pages serves it). Every test fails on a console error and on any
+request to a host other than the local server."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pageobject import Game
+from playwright.sync_api import BrowserContext, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from serve import make_server  # noqa: E402
+
+CHROMIUM = os.environ.get("HALFMOON_CHROMIUM", "/usr/bin/chromium")
+PREFIX = "/half-moon/"
+# Without the background-networking flags Chromium tries to reach outside hosts at every start.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _chromium_is_there() -> None:
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        pytest.exit(
+            f"Chromium is missing ({CHROMIUM}): the page tests need it. "
+            "Install it with `apt-get install -y chromium` (as root), or set HALFMOON_CHROMIUM.",
+            returncode=4,
+        )
+    if not (ROOT / "static" / "vendor" / "pyodide" / "pyodide.mjs").exists():
+        pytest.exit("static/vendor is not built: run `make build` (or `make test`)", returncode=4)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": CHROMIUM_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    return {**browser_context_args, "locale": "en-GB", "viewport": {"width": 1000, "height": 800}}
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[str]:
+    server = make_server(0, PREFIX)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}{PREFIX}"
+    server.shutdown()
+
+
+class Watch:
+    """Console errors and off-host requests seen by a page."""
+
+    def __init__(self, origin: str) -> None:
+        self.origin = origin
+        self.errors: list[str] = []
+        self.off_host: list[str] = []
+
+    def attach(self, page: Page) -> None:
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+        page.on("request", self.request)
+
+    def request(self, request: Any) -> None:
+        if not request.url.startswith(self.origin) and not request.url.startswith(("data:", "blob:")):
+            self.off_host.append(request.url)
+
+
+@pytest.fixture
+def watch(context: BrowserContext, site: str) -> Iterator[Watch]:
+    origin = site[: site.index(PREFIX)]
+    seen = Watch(origin)
+    context.on("page", seen.attach)
+    yield seen
+    assert seen.off_host == [], f"requests to other hosts: {seen.off_host}"
+    assert seen.errors == [], f"console errors: {seen.errors}"
+
+
+@pytest.fixture
+def game(page: Page, site: str, watch: Watch) -> Game:
+    watch.attach(page)
+    return Game(page, site)
