@@ -10,7 +10,7 @@ from testdata import VECTORS
 
 from halfmoon import Card, DealCode, DealCodeError, Game
 from halfmoon import errors as e
-from halfmoon.deal import DEAL_COUNT, splitmix64
+from halfmoon.deal import DEAL_COUNT, query_value, splitmix64
 
 
 def test_splitmix64_check_values() -> None:
@@ -88,3 +88,18 @@ def test_random_deals_are_uniformly_numbered_codes() -> None:
     assert len(codes) == 200
     assert all(DealCode.parse(str(c)) == c for c in codes)
     assert isinstance(Game.new().code, DealCode)
+
+
+@pytest.mark.parametrize(
+    ("url", "value"),
+    [
+        ("https://x.org/a/?deal=HM1-N-AAAAAAB", "HM1-N-AAAAAAB"),
+        ("?x=1&deal=hm1%2Dn%2Daaaaaab#top", "hm1-n-aaaaaab"),
+        ("?deal=%3Cscript%3E&deal=HM1-N-AAAAAAB", "<script>"),
+        ("?deal=%E2%99%A5%zz%4", "♥%zz%4"),
+        ("?dealer=1", None),
+        ("https://x.org/", None),
+    ],
+)
+def test_the_deal_is_read_from_a_link(url: str, value: str | None) -> None:
+    assert query_value(url, "deal") == value

@@ -10,9 +10,9 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from urllib.parse import parse_qs
 
 from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, Status, TapKind, format_time, load, save
+from halfmoon.deal import query_value
 from halfmoon.i18n import dead_end_text, error_message, won_text
 
 from .storage import GAME_KEY, SETTINGS_KEY, Store
@@ -185,11 +185,11 @@ class App:
 
     def _open_link(self, query: str) -> None:
         """``?deal=`` in the address: resume that deal if saved, else open it (asking first, R7.6)."""
-        deals = parse_qs(query.lstrip("?")).get("deal")
-        if not deals:
+        deal = query_value(query, "deal")
+        if deal is None:
             return
         try:
-            code = DealCode.parse(deals[0])
+            code = DealCode.parse(deal)
         except HalfMoonError as error:
             self.message = text("bad-link", self.lang, reason=error.message(self.lang))
             return

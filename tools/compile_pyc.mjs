@@ -1,0 +1,28 @@
+// Compile the page's Python to bytecode for the Python that runs it (Pyodide's, not the build
+// machine's), so that the page imports it without compiling at every start.
+//   node tools/compile_pyc.mjs OUT_DIR PACKAGE...
+// Writes OUT_DIR/PACKAGE/__pycache__/*.cpython-3XX.pyc as unchecked-hash pycs: they are built
+// together with the sources into one zip, so no time stamp needs checking.
+import { loadPyodide } from "pyodide";
+import path from "node:path";
+import fs from "node:fs";
+
+const [outDir, ...packages] = process.argv.slice(2);
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const pyodide = await loadPyodide();
+const out = path.resolve(outDir);
+fs.mkdirSync(out, { recursive: true });
+pyodide.FS.mkdirTree("/repo");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/repo");
+pyodide.FS.mkdirTree("/out");
+pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: out }, "/out");
+pyodide.globals.set("packages", pyodide.toPy(packages));
+pyodide.runPython(`
+import pathlib, py_compile, shutil
+for package in packages:
+    for source in sorted(pathlib.Path("/repo", package).glob("*.py")):
+        target = pathlib.Path("/out", package, "__pycache__", source.stem + "." + __import__("sys").implementation.cache_tag + ".pyc")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        py_compile.compile(str(source), cfile=str(target), dfile=f"{package}/{source.name}", doraise=True,
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+`);
