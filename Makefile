@@ -32,6 +32,7 @@ test: build
 
 bench: build
 	$(PY) tools/bench_engine.py
+	$(PY) tools/bench_page.py
 
 lint: setup
 	$(PY) -m ruff check .

@@ -7,7 +7,10 @@ Figures, not a test: it never fails on a number. It prints a table and writes be
   (bench/pyodide-control.html, same vendored Pyodide) measured interleaved in the same browser;
 - tap → DOM updated: a button's click() dispatched in the page until its handler has returned, over
   real legal and illegal taps (p50, p95);
-- JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection.
+- JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection;
+- with the service worker: ready with the network on and with it off (served from its cache).
+The first two run with service workers blocked, so that game and control both load through the
+HTTP cache; the offline figures run in a context of their own with the service worker installed.
 """
 
 from __future__ import annotations
@@ -98,6 +101,23 @@ def heap_mb(page: Page) -> float:
     return float(used) / 1e6
 
 
+def offline_runs(browser: Any, url: str, runs: int) -> dict[str, dict[str, float]]:
+    """Ready with the network on and off, interleaved, once the service worker controls the page."""
+    context = browser.new_context()
+    context.add_init_script(READY_PROBE)
+    page = context.new_page()
+    ready_ms(page, url)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    online, offline = [], []
+    for _ in range(runs):
+        context.set_offline(False)
+        online.append(ready_ms(page, url))
+        context.set_offline(True)
+        offline.append(ready_ms(page, url))
+    context.close()
+    return {"online": summary(online), "offline": summary(offline)}
+
+
 def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
@@ -114,7 +134,7 @@ def main() -> None:
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        context = browser.new_context()
+        context = browser.new_context(service_workers="block")
         context.add_init_script(READY_PROBE)
         game = context.new_page()  # one tab: a background tab would be throttled
         game_url, control_url = base + "?deal=HM1-N-AAAAAAB", base + "bench/pyodide-control.html"
@@ -145,6 +165,8 @@ def main() -> None:
         done = game.evaluate(CHURN, args.churn)
         after = heap_mb(game)
         results["heap_mb"] = {"actions": done, "before": before, "after": after, "growth": after - before}
+        context.close()
+        results["service_worker_ms"] = offline_runs(browser, game_url, args.runs)
         browser.close()
     server.shutdown()
     out = ROOT / "bench-results" / "page.json"
@@ -159,6 +181,11 @@ def main() -> None:
     print(
         f"JS heap over {h['actions']} taps/undos/redos: {h['before']:.2f} → {h['after']:.2f} MB ({h['growth']:+.3f} MB)"
     )
+    o = results["service_worker_ms"]
+    print(f"with the service worker, median (min–max) of {args.runs} interleaved runs:")
+    print(f"  network on      {o['online']['median']:7.0f} ms ({o['online']['min']:.0f}–{o['online']['max']:.0f})")
+    print(f"  network off     {o['offline']['median']:7.0f} ms ({o['offline']['min']:.0f}–{o['offline']['max']:.0f})")
+    print(f"  ratio           {o['offline']['median'] / o['online']['median']:7.3f}")
     print(f"written to {out.relative_to(ROOT)}")
 
 

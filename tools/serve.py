@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
+    root = ROOT
     extensions_map = {  # noqa: RUF012 - the base class declares it so
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -26,7 +27,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def translate_path(self, path: str) -> str:
         if not path.startswith(self.prefix):
-            return str(ROOT / "404-not-under-prefix")
+            return str(self.root / "404-not-under-prefix")
         return super().translate_path("/" + path[len(self.prefix) :])
 
     def end_headers(self) -> None:
@@ -38,9 +39,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(port: int, prefix: str = "/") -> http.server.ThreadingHTTPServer:
-    handler = type("PrefixedHandler", (Handler,), {"prefix": prefix})
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(ROOT)))
+def make_server(port: int, prefix: str = "/", root: Path = ROOT) -> http.server.ThreadingHTTPServer:
+    handler = type("PrefixedHandler", (Handler,), {"prefix": prefix, "root": root})
+    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
 def main() -> None:

@@ -62,6 +62,7 @@ class Page:
         ]
         self._ticker = create_proxy(self.on_tick)
         window.setInterval(self._ticker, 500)
+        self.offline = Offline(self)
 
     @staticmethod
     def _listen(target: Any, event: str, handler: Any) -> Any:
@@ -85,11 +86,18 @@ class Page:
 
     def on_action(self, action: str) -> None:
         if action == "share":
-            task = asyncio.ensure_future(self.share())
-            self._tasks.add(task)  # keep a reference until it is done
-            task.add_done_callback(self._tasks.discard)
+            self._run(self.share())
+        elif action == "install":
+            self.offline.install()
+        elif action == "update":
+            self.offline.update()
         else:
             self.app.command(action, self.code_input.value if action == "play-code" else "")
+
+    def _run(self, job: Any) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)  # keep a reference until it is done
+        task.add_done_callback(self._tasks.discard)
 
     def on_change(self, event: Any) -> None:
         target = event.target
@@ -211,6 +219,75 @@ class Page:
         document.documentElement.lang = lang
         for element in document.querySelectorAll("[data-t]"):
             element.textContent = text(element.getAttribute("data-t"), lang)
+
+
+class Offline:
+    """The service worker (offline play, updates) and the install prompt: browser plumbing only.
+
+    A new version installs in the background and waits; the player is told and chooses when to
+    switch (``update``), then the page reloads under the new version. The game is saved on the way.
+    """
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        self.registration: Any = None
+        self.install_prompt: Any = None
+        self.switching = False
+        self._proxies = [
+            Page._listen(window, "beforeinstallprompt", self.on_install_prompt),
+            Page._listen(window, "appinstalled", self.on_installed),
+        ]
+        workers = getattr(window.navigator, "serviceWorker", None)
+        if _found(workers):
+            self._proxies.append(Page._listen(workers, "controllerchange", self.on_controller_change))
+            page._run(self.register(workers))
+
+    async def register(self, workers: Any) -> None:
+        try:
+            self.registration = await workers.register("./service-worker.js")
+        except Exception as error:  # e.g. a private window that refuses it: the game still plays
+            js.console.warn(f"service worker not registered: {error}")
+            return
+        self._proxies.append(Page._listen(self.registration, "updatefound", self.on_update_found))
+        if _found(self.registration.waiting) and _found(workers.controller):
+            self.on_waiting()
+
+    def on_update_found(self, _event: Any) -> None:
+        worker = self.registration.installing
+        if _found(worker):
+            proxy = create_proxy(lambda _e: self.on_waiting() if worker.state == "installed" else None)
+            worker.addEventListener("statechange", proxy)
+            self._proxies.append(proxy)
+
+    def on_waiting(self) -> None:
+        if _found(window.navigator.serviceWorker.controller):  # an update, not the first install
+            _query('[data-action="update"]').hidden = False
+            self.page.app.say("update-ready")
+            self.page.render()
+
+    def update(self) -> None:
+        waiting: Any = self.registration.waiting if self.registration else None
+        if _found(waiting):
+            self.switching = True
+            waiting.postMessage(to_js({"type": "SKIP_WAITING"}, dict_converter=js.Object.fromEntries))
+
+    def on_controller_change(self, _event: Any) -> None:
+        if self.switching:
+            window.location.reload()
+
+    def on_install_prompt(self, event: Any) -> None:
+        event.preventDefault()  # the page offers its own Install button instead
+        self.install_prompt = event
+        _query('[data-action="install"]').hidden = False
+
+    def install(self) -> None:
+        if self.install_prompt is not None:
+            self.install_prompt.prompt()
+            self.install_prompt = None
+            _query('[data-action="install"]').hidden = True
+
+    def on_installed(self, _event: Any) -> None:
+        _query('[data-action="install"]').hidden = True
 
 
 def start() -> Page:

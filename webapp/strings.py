@@ -50,6 +50,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "save-restored": "Tallennettua peliä ei voitu käyttää (se on varmuuskopioitu), joten aloitettiin uusi jako.",
         "other-tab": "Peliä jatkettiin toisessa välilehdessä: tämä näkymä päivitettiin.",
         "update-ready": "Uusi versio on valmis – päivitä sivu.",
+        "install": "Asenna",
+        "update": "Päivitä",
     },
     "en": {
         "title": "Half Moon",
@@ -94,6 +96,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "save-restored": "The saved game could not be used (a backup was kept), so a new deal was started.",
         "other-tab": "The game was continued in another tab: this view was updated.",
         "update-ready": "A new version is ready – refresh the page.",
+        "install": "Install",
+        "update": "Refresh",
     },
 }
 

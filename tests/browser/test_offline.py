@@ -1,0 +1,172 @@
+"""Offline and installable (service worker, manifest), in real Chromium, served from a sub-path."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
+from pageobject import Game
+from PIL import Image
+from playwright.sync_api import Browser, BrowserType, Page, expect
+from testdata import WON
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+
+from build import SITE_FILES, precache_manifest, write_precache_manifest  # noqa: E402
+from serve import make_server  # noqa: E402
+
+CONTROLLED = "navigator.serviceWorker.controller !== null"
+
+
+class Site:
+    """A site of our own for one test, on its own port: it can be changed and stopped."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.server = make_server(0, PREFIX, root)
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.url = self.origin + PREFIX
+        self.running = True
+
+    def stop(self) -> None:
+        if self.running:
+            self.server.shutdown()
+            self.server.server_close()
+            self.running = False
+
+
+def copy_site(target: Path) -> Path:
+    for name in (*SITE_FILES, "service-worker.js"):
+        shutil.copy2(ROOT / name, target / name)
+    shutil.copytree(ROOT / "static", target / "static")
+    return target
+
+
+@pytest.fixture
+def own_site(tmp_path: Path) -> Iterator[Callable[[Path], Site]]:
+    sites: list[Site] = []
+
+    def start(root: Path = ROOT) -> Site:
+        sites.append(Site(root))
+        return sites[-1]
+
+    yield start
+    for site in sites:
+        site.stop()
+
+
+def watched(page: Page, site: Site) -> Watch:
+    watch = Watch(site.origin)
+    watch.attach(page)
+    return watch
+
+
+def check(watch: Watch) -> None:
+    assert watch.off_host == [] and watch.errors == [], (watch.off_host, watch.errors)
+
+
+def cache_names(page: Page) -> list[str]:
+    return list(page.evaluate("caches.keys()"))
+
+
+def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[..., Site]) -> None:
+    site = own_site()
+    watch = watched(page, site)
+    game = Game(page, site.url).open()
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    game.play(WON["moves"][:2])
+    cards = game.cards()
+    site.stop()  # from now on every request to the network fails
+    page.reload()
+    game.wait_ready()
+    assert game.cards() == cards and game.figures() == (20, 2)
+    game.action("new")
+    page.locator('[data-dialog="confirm"] [data-action="confirm"]').click()
+    assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)
+    game.open("?deal=HM1-N-AAAAAAZ")
+    assert game.board("data-code") == "HM1-N-AAAAAAZ"
+    check(watch)
+
+
+def test_an_update_waits_for_the_player_and_keeps_the_game(
+    page: Page, own_site: Callable[..., Site], tmp_path: Path
+) -> None:
+    root = copy_site(tmp_path)
+    site = own_site(root)
+    watch = watched(page, site)
+    game = Game(page, site.url).open()
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    old_caches = cache_names(page)
+    game.play(WON["moves"][:2])
+    build_mark = "getComputedStyle(document.documentElement).getPropertyValue('--build').trim()"
+    assert page.evaluate(build_mark) == ""
+
+    with (root / "static" / "app.css").open("a") as css:  # version B: one changed file
+        css.write("\n:root { --build: b; }\n")
+    write_precache_manifest(root)
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    expect(page.locator('nav [data-action="update"]')).to_be_visible(timeout=120_000)
+    assert "new version" in game.message()
+
+    page.reload()  # not accepted yet: version A keeps serving
+    game.wait_ready()
+    assert page.evaluate(build_mark) == "" and game.figures() == (20, 2)
+    expect(page.locator('nav [data-action="update"]')).to_be_visible()
+
+    with page.expect_navigation():
+        game.action("update")
+    game.wait_ready()
+    assert page.evaluate(build_mark) == "b"
+    assert game.figures() == (20, 2) and game.board("data-code") == "HM1-N-AAAAAAB"
+    new_caches = cache_names(page)
+    assert len(new_caches) == 1 and new_caches != old_caches
+    check(watch)
+
+
+def test_chromium_finds_the_page_installable(browser_type: BrowserType, tmp_path: Path, own_site) -> None:
+    site = own_site()
+    context = browser_type.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
+    )
+    page = context.new_page()
+    page.goto(site.url)
+    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    page.wait_for_function(CONTROLLED, timeout=120_000)
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    context.close()
+
+
+def test_the_manifest_icons_exist_with_their_sizes() -> None:
+    manifest = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./" and manifest["display"] == "standalone"
+    purposes = set()
+    for icon in manifest["icons"]:
+        width, height = (int(n) for n in icon["sizes"].split("x"))
+        with Image.open(ROOT / icon["src"]) as image:
+            assert image.size == (width, height)
+        purposes.add((icon["purpose"], width))
+    assert {("any", 192), ("any", 512), ("maskable", 512)} <= purposes
+
+
+def test_the_precache_covers_every_file_a_whole_game_requests(browser: Browser, site: str) -> None:
+    context = browser.new_context(service_workers="block")  # every request reaches the server
+    page = context.new_page()
+    seen: set[str] = set()
+    page.on("request", lambda r: seen.add(r.url.split("?")[0]))
+    game = Game(page, site).open()
+    game.setting("layout-help", True)
+    game.play(WON["moves"])
+    page.locator('[data-dialog="end"] [data-action="new"]').click()
+    game.open("?deal=HM1-N-AAAAAAZ")
+    context.close()
+    listed = {site + url if url != "./" else site for url, _ in precache_manifest()["files"]}  # type: ignore[union-attr]
+    assert len(seen) > 10 and seen - listed == set()
