@@ -9,6 +9,7 @@ from typing import Any
 from halfmoon import Game
 
 DATA = Path(__file__).parent / "data"
+EXAMPLE = Path(__file__).parent.parent / "data" / "example-game.json"
 
 
 def data(name: str) -> Any:
@@ -17,7 +18,7 @@ def data(name: str) -> Any:
 
 VECTORS = data("hm1-vectors.json")["deals"]
 LINES = data("lines.json")
-WON = LINES["won"]
+WON = json.loads(EXAMPLE.read_text(encoding="utf-8"))
 DEAD_END = LINES["dead_end"]
 
 

@@ -21,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from halfmoon import DealCode, Game, load, save
 
-LINE = json.loads((Path(__file__).resolve().parent.parent / "tests/data/lines.json").read_text())["won"]
+LINE = json.loads((Path(__file__).resolve().parent.parent / "data/example-game.json").read_text())
 
 
 def median_us(action: Callable[[], object], runs: int, setup: Callable[[], object] | None = None) -> float:

@@ -39,7 +39,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-WON = json.loads((ROOT / "tests/data/lines.json").read_text())["won"]
+WON = json.loads((ROOT / "data/example-game.json").read_text())
 # Record the moment data-ready appears, in the page's own clock (ms since navigation start).
 READY_PROBE = """
 new MutationObserver((_, observer) => {

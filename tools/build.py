@@ -10,8 +10,9 @@
 - renders the icons (tools/icons.py) into ``static/build/icons/``;
 - writes the service worker's precache list, ``static/build/precache-manifest.js``: every file
   the site needs, each with a revision hash of its contents, never kept by hand;
-- rewrites the generated board skeleton in index.html from the engine's layout code.
-With ``--check`` it changes nothing and fails when index.html is stale.
+- rewrites the generated board skeleton in index.html from the engine's layout code, and the
+  Rules and Examples pages (``rules-fi.html`` …) from webapp/pages.py.
+With ``--check`` it changes nothing and fails when a generated page is stale.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ sys.path.insert(0, str(ROOT))
 
 from icons import SIZES, render  # noqa: E402
 
+from webapp.pages import PAGE_FILES, write_pages  # noqa: E402
 from webapp.skeleton import refresh_index  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor"
@@ -38,7 +40,7 @@ BUILD = ROOT / "static" / "build"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 PACKAGES = ("halfmoon", "webapp")
 # The site's own files at the top level; everything under static/ is part of the site too.
-SITE_FILES = ("index.html", "pyscript.json", "manifest.webmanifest")
+SITE_FILES = ("index.html", "pyscript.json", "manifest.webmanifest", *PAGE_FILES)
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
 EPOCH = (2026, 1, 1, 0, 0, 0)
 
@@ -116,15 +118,17 @@ def main() -> None:
     parser.add_argument("--check", action="store_true", help="fail if index.html is stale; write nothing")
     parser.add_argument("--site", type=Path, help="also copy the finished static site into this folder")
     args = parser.parse_args()
-    changed = refresh_index(ROOT / "index.html", write=not args.check)
+    stale = write_pages(ROOT, write=not args.check)
+    if refresh_index(ROOT / "index.html", write=not args.check):
+        stale.append("index.html")
     if args.check:
-        sys.exit("build: index.html is stale: run `make build`" if changed else 0)
+        sys.exit(f"build: stale: {', '.join(stale)}: run `make build`" if stale else 0)
     vendor()
     BUILD.mkdir(parents=True, exist_ok=True)
     app_zip()
     icons()
     write_precache_manifest()
-    print("build: static/vendor and static/build are ready" + (", index.html refreshed" if changed else ""))
+    print("build: static/vendor and static/build are ready" + (f"; refreshed {', '.join(stale)}" if stale else ""))
     if args.site:
         export_site(args.site)
         print(f"build: the site is in {args.site}")

@@ -18,7 +18,7 @@ from halfmoon import PLACES, Place
 
 from .controller import App, Dialog
 from .storage import Store
-from .strings import text
+from .strings import PAGES, page_file, text
 from .view import PlaceView, View, build
 
 document: Any = js.document
@@ -219,6 +219,8 @@ class Page:
         document.documentElement.lang = lang
         for element in document.querySelectorAll("[data-t]"):
             element.textContent = text(element.getAttribute("data-t"), lang)
+        for name in PAGES:  # the Rules and Examples pages in the same language
+            _query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
 
 
 class Offline:

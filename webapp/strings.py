@@ -51,6 +51,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "other-tab": "Peliä jatkettiin toisessa välilehdessä: tämä näkymä päivitettiin.",
         "update-ready": "Uusi versio on valmis – päivitä sivu.",
         "install": "Asenna",
+        "rules": "Säännöt",
+        "examples": "Esimerkit",
         "update": "Päivitä",
     },
     "en": {
@@ -97,11 +99,19 @@ TEXTS: dict[str, dict[str, str]] = {
         "other-tab": "The game was continued in another tab: this view was updated.",
         "update-ready": "A new version is ready – refresh the page.",
         "install": "Install",
+        "rules": "Rules",
+        "examples": "Examples",
         "update": "Refresh",
     },
 }
 
 LANGUAGE_NAMES = {"fi": "Suomi", "en": "English"}
+PAGES = ("rules", "examples")
+
+
+def page_file(name: str, lang: str) -> str:
+    """The generated Rules and Examples pages, one per language (webapp/pages.py)."""
+    return f"{name}-{lang}.html"
 
 
 def text(key: str, lang: str, **params: str) -> str:

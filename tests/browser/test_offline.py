@@ -93,6 +93,13 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)
     game.open("?deal=HM1-N-AAAAAAZ")
     assert game.board("data-code") == "HM1-N-AAAAAAZ"
+    page.locator('header [data-link="rules"]').click()  # the rules and examples work offline too
+    expect(page.locator("[data-diagram]").first).to_be_visible()
+    page.locator('[data-link="examples"]').click()
+    expect(page.locator("#step-1 [data-diagram]")).to_be_visible()
+    page.locator('[data-link="game"]').click()
+    game.wait_ready()
+    assert game.board("data-code") == "HM1-N-AAAAAAZ"
     check(watch)
 
 

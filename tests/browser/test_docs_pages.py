@@ -1,0 +1,65 @@
+"""The Rules and Examples pages in Chromium: both languages, the step links, the way to and from the game."""
+
+from __future__ import annotations
+
+import pytest
+from pageobject import Game
+from playwright.sync_api import expect
+from testdata import WON
+
+
+@pytest.mark.parametrize("lang", ["fi", "en"])
+@pytest.mark.parametrize("name", ["rules", "examples"])
+def test_the_pages_render_in_both_languages(game: Game, name: str, lang: str) -> None:
+    page = game.page
+    page.goto(f"{game.site}{name}-{lang}.html")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert page.locator("[data-diagram]").count() >= 4
+    first = page.locator("[data-diagram]:visible").first
+    expect(first.locator("[data-place]")).to_have_count(20)
+    assert first.get_attribute("role") == "img" and "P1" not in str(first.get_attribute("aria-label"))
+
+
+def test_stepping_through_the_example(game: Game) -> None:
+    page = game.page
+    page.goto(game.site + "examples-en.html")
+    example = page.locator("[data-code][data-line]")
+    assert example.get_attribute("data-code") == WON["code"]
+    assert example.get_attribute("data-line") == " ".join(WON["moves"])
+    expect(page.locator("#step-1")).to_be_visible()
+    page.locator('#step-1 [data-step-link="forward"]').click()
+    expect(page.locator("#step-2")).to_be_visible()
+    expect(page.locator("#step-1")).to_be_hidden()
+    assert page.locator("#step-2 .sentence").inner_text().startswith("Move 2:")
+    page.locator('#step-2 [data-step-link="last"]').click()
+    expect(page.locator("#step-49")).to_be_visible()
+    assert page.locator('#step-49 [data-diagram] [data-place][data-count="0"]').count() == 20
+    page.locator('#step-49 [data-step-link="first"]').click()
+    expect(page.locator("#step-1")).to_be_visible()
+
+
+def test_from_the_game_to_the_pages_and_back(game: Game) -> None:
+    game.open()
+    game.play(WON["moves"][:1])
+    game.page.locator('header [data-link="rules"]').click()
+    assert game.page.url.endswith("rules-en.html")
+    game.page.locator('[data-link="examples"]').click()
+    assert game.page.url.endswith("examples-en.html")
+    game.page.locator('[data-link="game"]').click()
+    game.wait_ready()
+    assert game.figures() == (10, 1)  # the game in progress is still there
+    game.page.locator('header [data-link="examples"]').click()
+    game.page.locator('[data-link="play"]').click()
+    game.wait_ready()
+    assert game.board("data-code") == WON["code"] and game.figures() == (10, 1)  # same deal: it resumes
+
+
+def test_the_pages_follow_the_game_s_language(game: Game) -> None:
+    game.open()
+    game.action("settings")
+    game.page.locator('[data-setting="language"]').select_option("fi")
+    game.action("close")
+    game.page.locator('header [data-link="rules"]').click()
+    assert game.page.url.endswith("rules-fi.html")
+    game.page.locator('[data-link="language"]').click()
+    assert game.page.url.endswith("rules-en.html")

@@ -1,0 +1,310 @@
+"""The Rules and Examples pages, generated to static HTML by the engine under CPython (R1.5).
+
+They are readable without waiting for Pyodide. Their diagrams use the board's own layout code
+(``skeleton.cell_attributes``), so the game and the diagrams cannot disagree about the arc; each
+diagram shows under every card its place and how many cards are there, and carries the seed-style
+text alternative as its accessible name. A test fails when the committed pages are stale.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from html import escape
+from pathlib import Path
+from typing import Any
+
+from halfmoon import PLACES, Card, DealCode, Game, Kind, Move, Place, Removal
+from halfmoon.i18n import card_short, layout_description, place_name, rank_short
+
+from .skeleton import cell_attributes
+from .strings import LANGUAGE_NAMES, PAGES, page_file
+
+LANGUAGES = ("fi", "en")
+EXAMPLE = "example-game.json"
+RULES = "rules.json"
+DATA = Path(__file__).resolve().parent.parent / "data"
+# The pages' own words; the rules' prose is in data/rules.json.
+WORDS: dict[str, dict[str, str]] = {
+    "fi": {
+        "rules": "Säännöt",
+        "examples": "Esimerkit",
+        "game": "Takaisin peliin",
+        "move": "Siirto",
+        "and": "ja",
+        "trio": "sotilas, rouva ja kuningas",
+        "shows": "Pinosta {number} paljastuu {card}.",
+        "empty": "{Place} on nyt tyhjä.",
+        "won": "Kaikki 104 korttia on poistettu: 48 siirtoa ja 520 pistettä.",
+        "intro": "Tämä on jaon <strong>{code}</strong> voitettu peli siirto siirrolta. Jokainen kaavio näyttää"
+        " pöydän ennen siirtoa; poistettavat kortit on korostettu. Kunkin kortin alla on pinon numero (1–12)"
+        " tai varantopaikka (R1–R8) ja korttien määrä.",
+        "play": "Pelaa tätä jakoa",
+        "won-game": "Voitettu peli",
+        "failed": "Epäonnistuneet napautukset",
+        "failed-intro": "Samasta alkuasetelmasta: näissä mitään ei poisteta.",
+        "tap": "Napautus {first}, sitten {second}.",
+        "sum": "Summan on oltava 11: 8 + 9 = 17. Mitään ei poisteta, ja valinta tyhjenee.",
+        "number-face": "Numerokortti ja kuvakortti eivät yhdisty: valinta tyhjenee.",
+        "same-rank": "Kaksi rouvaa eivät yhdisty: toisesta (pino 9) tulee valittu kortti.",
+        "steps": "Siirrot",
+        "first": "Ensimmäinen",
+        "back": "Edellinen",
+        "forward": "Seuraava",
+        "last": "Viimeinen",
+        "opening": "Jaon {code} alkuasetelma.",
+        "pair-caption": "Pari: {cards}, 9 + 2 = 11.",
+        "trio-caption": "Kolmikko: {cards}.",
+    },
+    "en": {
+        "rules": "Rules",
+        "examples": "Examples",
+        "game": "Back to the game",
+        "move": "Move",
+        "and": "and",
+        "trio": "a jack, a queen and a king",
+        "shows": "Pile {number} now shows {card}.",
+        "empty": "{Place} is now empty.",
+        "won": "All 104 cards are gone: 48 moves and 520 points.",
+        "intro": "This is a won game of deal <strong>{code}</strong>, move by move. Each diagram shows the table"
+        " before the move, with the cards it removes marked. Under each card are its pile (1–12) or reserve"
+        " slot (R1–R8) and how many cards are there.",
+        "play": "Play this deal",
+        "won-game": "A won game",
+        "failed": "Failed taps",
+        "failed-intro": "From the same opening position: nothing is removed in these.",
+        "tap": "Tap {first}, then {second}.",
+        "sum": "The sum must be 11: 8 + 9 = 17. Nothing is removed and the selection is cleared.",
+        "number-face": "A number card and a face card never combine: the selection is cleared.",
+        "same-rank": "Two queens do not combine: the second one (pile 9) becomes the selected card.",
+        "steps": "Moves",
+        "first": "First",
+        "back": "Back",
+        "forward": "Forward",
+        "last": "Last",
+        "opening": "The opening layout of deal {code}.",
+        "pair-caption": "A pair: {cards}, 9 + 2 = 11.",
+        "trio-caption": "A trio: {cards}.",
+    },
+}
+
+
+def word(key: str, lang: str, **params: object) -> str:
+    return WORDS[lang][key].format(**params)
+
+
+PAGE_FILES = tuple(page_file(name, lang) for name in PAGES for lang in LANGUAGES)
+
+
+# Diagrams
+
+
+def diagram(game: Game, lang: str, marked: Iterable[Place] = (), caption: str = "") -> str:
+    """A read-only board: 20 places with ``data-count`` and ``data-card`` (ui-contract.md)."""
+    marks = set(marked)
+    cells_html = "\n".join(_diagram_place(game, place, lang, place in marks) for place in PLACES)
+    figure = (
+        f'<div class="board diagram" data-diagram role="img" aria-label="{escape(layout_description(game, lang))}">'
+        f"\n{cells_html}\n</div>"
+    )
+    if caption:
+        return f"<figure>{figure}<figcaption>{escape(caption)}</figcaption></figure>"
+    return f"<figure>{figure}</figure>"
+
+
+def _diagram_place(game: Game, place: Place, lang: str, marked: bool) -> str:
+    """One place: the card face, and under it the place and how many cards are there (R1.5)."""
+    card = game.top(place)
+    count = game.count(place)
+    face = ""
+    if card:
+        face = f'<span class="rank">{rank_short(card.rank, lang)}</span><span class="suit">{card.suit.symbol}</span>'
+    red = " red" if card and card.suit.is_red else ""
+    mark = ' data-marked="true"' if marked else ""
+    label = f"{place.number if place.is_pile else place} · {count}"
+    return (
+        f'<div {cell_attributes(place, red)} data-count="{count}" data-card="{card.text if card else ""}"{mark}>'
+        f'<span class="card">{face}</span><span class="label">{escape(label)}</span></div>'
+    )
+
+
+# Sentences about moves
+
+
+def _card_at(card: Card, place: Place, lang: str) -> str:
+    return f"{card_short(card, lang)} ({place_name(place, lang)})"
+
+
+def _join(items: list[str], lang: str) -> str:
+    return ", ".join(items[:-1]) + f" {word('and', lang)} " + items[-1] if len(items) > 1 else items[0]
+
+
+def move_sentence(number: int, removal: Removal, after: Game, lang: str) -> str:
+    """ "Move 1: 9♦ (pile 4) and 2♥ (pile 7), 9 + 2 = 11. Pile 4 now shows 8♦." (the seed's style)."""
+    cards = _join([_card_at(c, p, lang) for p, c in zip(removal.move.places, removal.cards, strict=True)], lang)
+    if removal.kind is Kind.PAIR:
+        why = " + ".join(rank_short(c.rank, lang) for c in removal.cards) + " = 11"
+    else:
+        why = word("trio", lang)
+    outcome = " ".join(_after(p, after, lang) for p in removal.move.places)
+    return f"{word('move', lang)} {number}: {cards}, {why}. {outcome}"
+
+
+def _after(place: Place, game: Game, lang: str) -> str:
+    card = game.top(place)
+    if card is None:
+        name = place_name(place, lang)
+        return word("empty", lang, Place=name[0].upper() + name[1:])
+    return word("shows", lang, number=place.number, card=card_short(card, lang))
+
+
+# Page frame
+
+
+def frame(name: str, lang: str, body: str) -> str:
+    other = "en" if lang == "fi" else "fi"
+    title = word(name, lang)
+    links = [f'<a href="./" data-link="game">{word("game", lang)}</a>']
+    links += [f'<a href="./{page_file(p, lang)}" data-link="{p}">{word(p, lang)}</a>' for p in PAGES if p != name]
+    links.append(
+        f'<a href="./{page_file(name, other)}" hreflang="{other}" lang="{other}" data-link="language">'
+        f"{LANGUAGE_NAMES[other]}</a>"
+    )
+    return f"""<!doctype html>
+<!-- Generated by tools/build.py from webapp/pages.py: do not edit. -->
+<html lang="{lang}">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>{escape(title)} – Half Moon</title>
+  <meta name="theme-color" content="#0f5132">
+  <link rel="manifest" href="./manifest.webmanifest">
+  <link rel="icon" href="./static/build/icons/icon-192.png" type="image/png">
+  <link rel="stylesheet" href="./static/app.css">
+</head>
+<body class="doc">
+  <header class="top"><h1>{escape(title)}</h1><nav class="links">{" ".join(links)}</nav></header>
+  <main class="prose">
+{body}
+  </main>
+</body>
+</html>
+"""
+
+
+# The example game
+
+
+def _data(name: str) -> Any:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def example() -> tuple[DealCode, list[Move]]:
+    """The won game the Examples page steps through (found by tools/solve.py, kept as data)."""
+    data = _data(EXAMPLE)
+    return DealCode.parse(data["code"]), [Move.parse(m) for m in data["moves"]]
+
+
+FAILED_TAPS = ((Place.P1, Place.P4, "sum"), (Place.P1, Place.P2, "number-face"), (Place.P2, Place.P9, "same-rank"))
+
+
+def failed_taps(lang: str) -> str:
+    """The seed's failed-tap examples (R3.3, R3.4, R3.6) on the example deal's opening position."""
+    game = Game.from_code(example()[0])
+    out = []
+    for first, second, outcome in FAILED_TAPS:
+        a, b = game.top(first), game.top(second)
+        assert a and b, "the example deal's opening has these cards"
+        tapped = word("tap", lang, first=_card_at(a, first, lang), second=_card_at(b, second, lang))
+        out.append(diagram(game, lang, (first, second), f"{tapped} {word(outcome, lang)}"))
+    return "\n".join(out)
+
+
+def examples_page(lang: str) -> str:
+    code, moves = example()
+    game = Game.from_code(code)
+    last = len(moves) + 1
+    steps = []
+    for number, move in enumerate(moves, start=1):
+        before = diagram(game, lang, move.places)
+        removal = game.remove(move)
+        steps.append(_step(number, last, before, move_sentence(number, removal, game, lang), lang))
+    steps.append(_step(last, last, diagram(game, lang), word("won", lang), lang))
+    line = " ".join(str(m) for m in moves)
+    body = f"""<p>{word("intro", lang, code=code)}</p>
+<p><a class="button" href="./?deal={code}" data-link="play">{word("play", lang)}</a></p>
+<section class="example" data-code="{code}" data-line="{line}">
+<h2>{word("won-game", lang)}</h2>
+<div class="steps">
+{chr(10).join(steps)}
+</div>
+</section>
+<section>
+<h2>{word("failed", lang)}</h2>
+<p>{word("failed-intro", lang)}</p>
+{failed_taps(lang)}
+</section>"""
+    return frame("examples", lang, body)
+
+
+def _step(number: int, last: int, figure: str, sentence: str, lang: str) -> str:
+    """One step of the example; its links move between steps through the address (#step-N)."""
+    here = ' aria-disabled="true"'  # a link that would stay on this step
+    targets = {"first": 1, "back": max(1, number - 1), "forward": min(last, number + 1), "last": last}
+    links = " ".join(
+        f'<a href="#step-{t}" data-step-link="{name}"{here if t == number else ""}>{word(name, lang)}</a>'
+        for name, t in targets.items()
+    )
+    return f"""<article class="step" id="step-{number}" data-step="{number}">
+<nav class="stepper" aria-label="{word("steps", lang)}">{links} <span>{number} / {last}</span></nav>
+<p class="sentence">{escape(sentence)}</p>
+{figure}
+</article>"""
+
+
+# The rules
+
+
+def rules_page(lang: str) -> str:
+    code, _ = example()
+    game = Game.from_code(code)
+    pair, trio = (Place.P4, Place.P7), (Place.R3, Place.P2, Place.P3)
+    figures = {
+        "layout": diagram(game, lang, caption=word("opening", lang, code=code)),
+        "pairs": diagram(game, lang, pair, word("pair-caption", lang, cards=_describe(game, pair, lang))),
+        "trios": diagram(game, lang, trio, word("trio-caption", lang, cards=_describe(game, trio, lang))),
+        "tapping": failed_taps(lang),
+    }
+    body = "\n".join(_section(s, figures.get(s["key"], "")) for s in _data(RULES)[lang])
+    return frame("rules", lang, body)
+
+
+def _section(section: dict[str, Any], figure: str) -> str:
+    # The paragraphs are our own text from data/rules.json, with <strong> and <em> in them.
+    paragraphs = "\n".join(f"<p>{paragraph}</p>" for paragraph in section["paragraphs"])
+    return f"<section><h2>{escape(section['heading'])}</h2>\n{paragraphs}\n{figure}</section>"
+
+
+def _describe(game: Game, places: tuple[Place, ...], lang: str) -> str:
+    return _join([_card_at(c, p, lang) for p in places if (c := game.top(p))], lang)
+
+
+def pages() -> dict[str, str]:
+    """Every generated page: file name → HTML."""
+    out = {}
+    for lang in LANGUAGES:
+        out[page_file("rules", lang)] = rules_page(lang)
+        out[page_file("examples", lang)] = examples_page(lang)
+    return out
+
+
+def write_pages(root: Path, write: bool = True) -> list[str]:
+    """Write the pages; return the names of those that were stale."""
+    stale = []
+    for name, html in pages().items():
+        path = root / name
+        if not path.exists() or path.read_text(encoding="utf-8") != html:
+            stale.append(name)
+            if write:
+                path.write_text(html, encoding="utf-8")
+    return stale
