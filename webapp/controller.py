@@ -99,6 +99,7 @@ class App:
         if name == "language" and isinstance(value, str):
             self.lang = pick_language(value, ())
             self.settings = replace(self.settings, language=self.lang)
+            self._persist()  # the early-paint snapshot holds the accessible names in this language
         elif name == "move-errors":
             self.settings = replace(self.settings, move_errors=bool(value))
         elif name == "layout-help":
@@ -232,7 +233,7 @@ class App:
     def _persist(self) -> None:
         """Save after every change; say once when saving stops working (the game plays on)."""
         self._sync_clock()
-        saved = self.store.save_game(self.game)
+        saved = self.store.save_game(self.game, self.lang, self.time_text())
         if self._saving and not saved:
             self.message = text("cannot-save", self.lang)
         self._saving = saved

@@ -9,12 +9,13 @@ and attribute values are set.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from halfmoon import PLACES, Place
+from halfmoon import PLACES, HalfMoonError, Place
 
 from .controller import App, Dialog
 from .storage import Store
@@ -292,6 +293,19 @@ class Offline:
         _query('[data-action="install"]').hidden = True
 
 
+def apply_queued_taps(app: App) -> None:
+    """Taps made on the early-painted board before the engine was up: each applied once, in order."""
+    queue: Any = getattr(window, "halfmoonQueue", None)
+    if not _found(queue):
+        return
+    for name in list(queue):
+        with contextlib.suppress(HalfMoonError):  # not a place: ignored
+            app.tap(Place.parse(str(name)))
+    queue.length = 0
+    for place in document.querySelectorAll("[data-queued]"):
+        place.removeAttribute("data-queued")
+
+
 def start() -> Page:
     try:
         backend = window.localStorage
@@ -306,6 +320,7 @@ def start() -> Page:
     )
     app.set_visible(document.visibilityState == "visible")
     page = Page(app)
+    apply_queued_taps(app)
     page.render()
     _query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")

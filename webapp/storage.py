@@ -11,13 +11,14 @@ import json
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
-from halfmoon import Game, HalfMoonError, load, save
-from halfmoon.i18n import LANGUAGES
+from halfmoon import PLACES, Game, HalfMoonError, load, save
+from halfmoon.i18n import LANGUAGES, place_label, rank_short
 
 PREFIX = "half-moon:"
 GAME_KEY = PREFIX + "game"
 BACKUP_KEY = PREFIX + "game-backup"
 SETTINGS_KEY = PREFIX + "settings"
+SNAPSHOT_KEY = PREFIX + "snapshot"
 
 
 class Backend(Protocol):
@@ -84,8 +85,10 @@ class Store:
                 self._remove(GAME_KEY)
             return None, True
 
-    def save_game(self, game: Game) -> bool:
-        return self._write(GAME_KEY, save(game))
+    def save_game(self, game: Game, lang: str, time_text: str) -> bool:
+        """The game, then the snapshot that paints it on the next visit before Python is up."""
+        saved = self._write(GAME_KEY, save(game))
+        return saved and self._write(SNAPSHOT_KEY, json.dumps(snapshot(game, lang, time_text)))
 
     def saved_game_text(self) -> str | None:
         return self._read(GAME_KEY)
@@ -107,3 +110,15 @@ class Store:
 
     def save_settings(self, settings: Settings) -> bool:
         return self._write(SETTINGS_KEY, json.dumps(asdict(settings)))
+
+
+def snapshot(game: Game, lang: str, time_text: str) -> dict[str, object]:
+    """What the board shows, for the early paint in index.html (which checks it against the saved
+    game's code and move count, and sets only attributes and text from it)."""
+    places = []
+    for place in PLACES:
+        card = game.top(place)
+        face = [rank_short(card.rank, lang), card.suit.symbol] if card else ["", ""]
+        places.append([card.text if card else "", game.count(place), place_label(game, place, lang), *face])
+    info = {"time": time_text, "score": str(game.score), "moves": str(game.moves), "code": str(game.code)}
+    return {"version": 1, "code": str(game.code), "moves": game.moves, "info": info, "places": places}

@@ -1,0 +1,128 @@
+"""The board before Python has booted: the early paint from the saved snapshot, and queued taps."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from pageobject import Game
+from playwright.sync_api import Page, Route
+from testdata import WON
+
+# A service worker would answer from its cache, where a route cannot hold the engine back.
+pytestmark = pytest.mark.browser_context_args(service_workers="block")
+
+BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
+  const b = p.querySelector('button').getBoundingClientRect();
+  return [p.dataset.place, p.dataset.card, p.dataset.count, p.querySelector('button').getAttribute('aria-label'),
+          Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height)];
+})"""
+
+
+def same(board: Any, other: Any) -> bool:
+    """The same cards, counts and names, and the same boxes to within a pixel of rounding."""
+    return all(
+        a[:4] == b[:4] and all(abs(x - y) <= 1 for x, y in zip(a[4:], b[4:], strict=True))
+        for a, b in zip(board, other, strict=True)
+    )
+
+
+EDIT = """(() => { const s = JSON.parse(localStorage.getItem('half-moon:snapshot')); %s;
+  localStorage.setItem('half-moon:snapshot', JSON.stringify(s)); })()"""
+
+
+class Gate:
+    """Holds back the game's zip, so that the page stays before ready until the test lets it go."""
+
+    ZIP = "**/static/build/app.zip"
+
+    def __init__(self, page: Page) -> None:
+        self.held: list[Route] = []
+        self.closed = False
+        page.route(self.ZIP, self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.closed:
+            self.held.append(route)
+        else:
+            route.continue_()
+
+    def open(self) -> None:
+        self.closed = False
+        while self.held:
+            self.held.pop().continue_()
+
+
+def before_ready(game: Game, gate: Gate, query: str = "") -> Any:
+    gate.closed = True
+    game.page.goto(game.site + query, wait_until="domcontentloaded")
+    assert game.page.locator("html[data-ready]").count() == 0
+    return game.page.evaluate(BOARD)
+
+
+def until_ready(game: Game, gate: Gate) -> None:
+    gate.open()
+    game.wait_ready()
+
+
+def test_the_saved_board_is_painted_before_python_and_kept(game: Game) -> None:
+    gate = Gate(game.page)
+    game.open()
+    game.play(WON["moves"][:3])
+    game.page.wait_for_timeout(300)  # let the last deselected card settle (a short transition)
+    live = game.page.evaluate(BOARD)
+    early = before_ready(game, gate)
+    assert same(early, live)  # every card, count, name and position, before Python has booted
+    until_ready(game, gate)
+    assert same(game.page.evaluate(BOARD), live)  # the live board replaced it without a change or a jump
+    assert game.figures() == (35, 3)
+
+
+@pytest.mark.parametrize(
+    "tamper",
+    [
+        "localStorage.setItem('half-moon:snapshot', '{not json')",
+        "localStorage.setItem('half-moon:snapshot', JSON.stringify({...JSON.parse(localStorage.getItem("
+        "'half-moon:snapshot')), moves: 7}))",
+        EDIT % "s.places[3][0] = '<img src=x onerror=alert(1)>'",
+        EDIT % "s.places[3][1] = 9",
+    ],
+    ids=["corrupt", "stale", "hostile-card", "impossible-count"],
+)
+def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, tamper: str) -> None:
+    game.open()
+    game.play(WON["moves"][:2])
+    cards = game.cards()
+    game.page.goto(game.site + "rules-en.html")  # off the game (which saves on leaving), same origin
+    game.page.evaluate(tamper)
+    gate = Gate(game.page)
+    early = before_ready(game, gate)
+    assert all(card == "" for _, card, *_ in early), early  # the face-down frame, nothing from the snapshot
+    assert game.page.locator("img").count() == 0
+    until_ready(game, gate)
+    assert game.cards() == cards and game.figures() == (20, 2)
+
+
+def test_a_link_to_another_deal_is_not_painted_with_the_saved_board(game: Game) -> None:
+    gate = Gate(game.page)
+    game.open()
+    game.play(WON["moves"][:1])
+    early = before_ready(game, gate, "?deal=HM1-N-AAAAAAZ")
+    assert all(card == "" for _, card, *_ in early)
+    until_ready(game, gate)
+
+
+def test_taps_before_ready_are_applied_once_in_order(game: Game) -> None:
+    gate = Gate(game.page)
+    game.open()
+    game.play(WON["moves"][:1])
+    before_ready(game, gate)
+    first, second = WON["moves"][1].split("+")
+    game.tap(first, second)  # on the early-painted board
+    assert game.page.locator("[data-board] [data-queued]").count() == 2
+    until_ready(game, gate)
+    assert game.figures() == (20, 2) and game.selected() == []
+    assert game.page.locator("[data-board] [data-queued]").count() == 0
+    saved = json.loads(game.page.evaluate("localStorage.getItem('half-moon:game')"))
+    assert saved["moves"] == WON["moves"][:2]
