@@ -1,29 +1,39 @@
-"""Page benchmark in Debian's Chromium (headless): start-up against a bare Pyodide page, tap → DOM, heap.
+"""Page benchmark in Debian's Chromium (headless), the game beside a bare-Pyodide control page.
 
     python tools/bench_page.py [--runs 7] [--taps 500] [--churn 2000]
 
-Figures, not a test: it never fails on a number. It prints a table and writes bench-results/page.json.
-- ready on reload: navigation → ``data-ready``, the game page and the bare-Pyodide control page
-  (bench/pyodide-control.html, same vendored Pyodide) measured interleaved in the same browser;
-- tap → DOM updated: a button's click() dispatched in the page until its handler has returned, over
-  real legal and illegal taps (p50, p95);
-- JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection;
-- with the service worker: ready with the network on and with it off (served from its cache).
-The first two run with service workers blocked, so that game and control both load through the
-HTTP cache; the offline figures run in a context of their own with the service worker installed.
+Figures, not a test: it never fails on a number. It prints a table, writes bench-results/page.json
+and rewrites BENCHMARKS.md with the table, the date, the machine and the command.
+
+In one browser, in the same run, interleaved:
+- cold start (a new profile: empty cache), warm reload (HTTP cache), and start with the network off
+  (the service worker's cache), for the game page and for bench/pyodide-control.html, which boots the
+  same vendored Pyodide bare (no PyScript, no game);
+- for each: time until the board's 20 places are painted with their cards (``paint``), time until
+  ``data-ready`` (``ready``), and both as a ratio to the control's boot in that mode;
+- tap → DOM updated: a button's click() dispatched in the page until its handler has returned,
+  over real legal and illegal taps (p50, p95);
+- JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection,
+  and every long task (> 50 ms) after ready;
+- first-visit bytes: each file a cold start loads, raw and gzip-compressed, and the total.
+Cold and warm runs block service workers, so that game and control load alike through the network
+and the HTTP cache; the offline runs have the service worker installed and the network cut.
 """
 
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
+import platform
 import statistics
 import sys
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -40,28 +50,41 @@ ARGS = [
     "--disable-sync",
 ]
 WON = json.loads((ROOT / "data/example-game.json").read_text())
-# Record the moment data-ready appears, in the page's own clock (ms since navigation start).
-READY_PROBE = """
-new MutationObserver((_, observer) => {
-  if (document.documentElement && document.documentElement.hasAttribute('data-ready')) {
-    window.__readyAt = performance.now(); observer.disconnect();
+# In the page's own clock (ms since navigation start): when data-ready appears, when all 20 places
+# show their cards (a card, or an empty place), and every long task.
+PROBE = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
+    .observe({type: 'longtask', buffered: true});
+} catch (e) {}
+const __check = () => {
+  const root = document.documentElement;
+  if (root && root.hasAttribute('data-ready') && window.__readyAt === undefined) window.__readyAt = performance.now();
+  const places = document.querySelectorAll('[data-board] [data-place]');
+  if (window.__paintedAt === undefined && places.length === 20 &&
+      [...places].every(p => p.getAttribute('data-card') || p.getAttribute('data-count') === '0')) {
+    const t = performance.now();
+    requestAnimationFrame(() => { window.__paintedAt = Math.max(t, performance.now()); });
   }
-}).observe(document, {attributes: true, subtree: true, attributeFilter: ['data-ready']});
+};
+new MutationObserver(__check).observe(document, {attributes: true, subtree: true, childList: true,
+  attributeFilter: ['data-ready', 'data-card', 'data-count']});
+document.addEventListener('DOMContentLoaded', __check);
 """
-TAP_LOOP = """([places, rounds]) => {
+TAP_LOOP = """([places, limit]) => {
   const times = [];
   const button = p => document.querySelector(`[data-board] [data-place="${p}"] button`);
-  for (let r = 0; r < rounds; r++) {
+  while (times.length < limit) {
     for (const p of places) {
-      const b = button(p);
       const t0 = performance.now();
-      b.click();
+      button(p).click();
       times.push(performance.now() - t0);
-      if (times.length >= %d) return times;
+      if (times.length >= limit) return times;
     }
-    document.querySelector('button[data-action="restart"]').click();
+    document.querySelector('nav [data-action="restart"]').click();
     const confirm = document.querySelector('[data-dialog="confirm"] [data-action="confirm"]');
-    if (confirm.offsetParent !== null || confirm.closest('dialog').open) confirm.click();
+    if (confirm.closest('dialog').open) confirm.click();
   }
   return times;
 }"""
@@ -78,19 +101,28 @@ CHURN = """(n) => {
 }"""
 
 
-def ready_ms(page: Page, url: str) -> float:
+def load(page: Page, url: str) -> dict[str, float]:
     page.goto(url)
     page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
-    return float(page.evaluate("window.__readyAt"))
+    ready = float(page.evaluate("window.__readyAt"))
+    painted = page.evaluate("window.__paintedAt")
+    return {"ready": ready, "paint": float(painted) if painted is not None else ready}
 
 
-def taps_for(n: int) -> list[str]:
-    """Real play: the winning line, each pair's first card selected and deselected once before it."""
+def context(browser: Browser, workers: str = "block") -> BrowserContext:
+    made = browser.new_context(service_workers=workers)  # type: ignore[arg-type]
+    made.add_init_script(PROBE)
+    return made
+
+
+def taps_for() -> list[str]:
+    """Real play: the winning line, each pair's first card selected and deselected before it, and a
+    failed pair (a card and a non-partner) before every trio."""
     places: list[str] = []
     for move in WON["moves"]:
         parts = move.split("+")
-        places += parts if len(parts) == 3 else [parts[0], parts[0], *parts]  # select, deselect, pair
-    return places[: max(n, 1)]
+        places += [parts[0], "P1", *parts] if len(parts) == 3 else [parts[0], parts[0], *parts]
+    return places
 
 
 def heap_mb(page: Page) -> float:
@@ -101,25 +133,135 @@ def heap_mb(page: Page) -> float:
     return float(used) / 1e6
 
 
-def offline_runs(browser: Any, url: str, runs: int) -> dict[str, dict[str, float]]:
-    """Ready with the network on and off, interleaved, once the service worker controls the page."""
-    context = browser.new_context()
-    context.add_init_script(READY_PROBE)
-    page = context.new_page()
-    ready_ms(page, url)
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
-    online, offline = [], []
-    for _ in range(runs):
-        context.set_offline(False)
-        online.append(ready_ms(page, url))
-        context.set_offline(True)
-        offline.append(ready_ms(page, url))
-    context.close()
-    return {"online": summary(online), "offline": summary(offline)}
-
-
 def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def first_visit_bytes(browser: Browser, url: str) -> list[dict[str, Any]]:
+    made = context(browser)
+    page = made.new_page()
+    files: list[dict[str, Any]] = []
+
+    def record(response: Any) -> None:
+        try:
+            body = response.body()
+        except Exception:  # a redirect or an aborted response has no body
+            return
+        files.append({"url": response.url.split("?")[0], "raw": len(body), "gzip": len(gzip.compress(body, 9))})
+
+    page.on("response", record)
+    load(page, url)
+    page.wait_for_timeout(500)
+    made.close()
+    return sorted(files, key=lambda f: -f["gzip"])
+
+
+def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
+    game_url, control_url = base + "?deal=HM1-N-AAAAAAB", base + "bench/pyodide-control.html"
+    modes: dict[str, dict[str, list[dict[str, float]]]] = {m: {"game": [], "control": []} for m in ("cold", "warm")}
+    results: dict[str, Any] = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        warm = context(browser)
+        warm_page = warm.new_page()
+        load(warm_page, game_url)  # a first visit fills the HTTP cache and saves a game
+        warm_page.click('[data-board] [data-place="P4"] button')
+        warm_page.click('[data-board] [data-place="P7"] button')
+        load(warm_page, control_url)
+        for _ in range(args.runs):
+            for name, url in (("game", game_url), ("control", control_url)):
+                cold = context(browser)
+                modes["cold"][name].append(load(cold.new_page(), url))
+                cold.close()
+                modes["warm"][name].append(load(warm_page, url))
+        load(warm_page, game_url)
+        times = sorted(warm_page.evaluate(TAP_LOOP, [taps_for(), args.taps]))
+        results["tap_to_dom_ms"] = {
+            "taps": len(times),
+            "p50": times[len(times) // 2],
+            "p95": times[int(len(times) * 0.95) - 1],
+            "max": times[-1],
+        }
+        warm_page.evaluate("() => localStorage.clear()")
+        ready = load(warm_page, game_url)["ready"]
+        warm_page.evaluate(CHURN, 200)  # warm up before the first measure
+        before = heap_mb(warm_page)
+        done = warm_page.evaluate(CHURN, args.churn)
+        after = heap_mb(warm_page)
+        long_tasks = [t for t in warm_page.evaluate("window.__longTasks") if t[0] > ready]
+        results["heap_mb"] = {"actions": done, "before": before, "after": after, "growth": after - before}
+        results["long_tasks_after_ready"] = {
+            "count": len(long_tasks),
+            "max_ms": max((d for _, d in long_tasks), default=0),
+        }
+        warm.close()
+
+        offline = context(browser, workers="allow")
+        page = offline.new_page()
+        load(page, game_url)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        modes["online (service worker)"] = {"game": []}
+        modes["offline (service worker)"] = {"game": []}
+        for _ in range(args.runs):
+            offline.set_offline(False)
+            modes["online (service worker)"]["game"].append(load(page, game_url))
+            offline.set_offline(True)
+            modes["offline (service worker)"]["game"].append(load(page, game_url))
+        offline.close()
+        results["first_visit"] = first_visit_bytes(browser, game_url)
+        browser.close()
+
+    results["start"] = {}
+    for mode, pages in modes.items():
+        control_mode = "warm" if "service worker" in mode else mode
+        control = statistics.median(r["ready"] for r in modes[control_mode]["control"])
+        results["start"][mode] = {
+            name: {
+                "paint": summary([r["paint"] for r in runs]),
+                "ready": summary([r["ready"] for r in runs]),
+                "paint_ratio": statistics.median(r["paint"] for r in runs) / control,
+                "ready_ratio": statistics.median(r["ready"] for r in runs) / control,
+            }
+            for name, runs in pages.items()
+        }
+    return results
+
+
+def table(results: dict[str, Any], runs: int) -> str:
+    def span(s: dict[str, float]) -> str:
+        return f"{s['median']:.0f} ({s['min']:.0f}–{s['max']:.0f})"
+
+    lines = [
+        f"Start, ms after navigation: median (min–max) of {runs} interleaved runs; ratio = median ÷ the control's"
+        " ready in the same mode (offline: the warm control)",
+        "",
+        "| mode | page | board painted | ready | paint ratio | ready ratio |",
+        "|---|---|---|---|---|---|",
+    ]
+    for mode, pages in results["start"].items():
+        for name, r in pages.items():
+            lines.append(
+                f"| {mode} | {name} | {span(r['paint'])} | {span(r['ready'])} | {r['paint_ratio']:.3f} |"
+                f" {r['ready_ratio']:.3f} |"
+            )
+    t, h, lt = results["tap_to_dom_ms"], results["heap_mb"], results["long_tasks_after_ready"]
+    lines += [
+        "",
+        f"Tap → DOM over {t['taps']} taps: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms.",
+        f"JS heap over {h['actions']} taps, undos and redos: {h['before']:.2f} → {h['after']:.2f} MB"
+        f" ({h['growth']:+.3f} MB). Long tasks (> 50 ms) after ready, over 60 taps at a player's pace and 1.5 s"
+        f" idle: {lt['count']} (longest {lt['max_ms']:.0f} ms).",
+        "",
+        "First visit (cold), each file as served and gzip-9 compressed:",
+        "",
+        "| file | raw bytes | gzip bytes |",
+        "|---|---|---|",
+    ]
+    files = results["first_visit"]
+    for f in files:
+        lines.append(f"| {f['url'].split('/', 3)[-1]} | {f['raw']:,} | {f['gzip']:,} |")
+    lines.append(f"| **total** | **{sum(f['raw'] for f in files):,}** | **{sum(f['gzip'] for f in files):,}** |")
+    return "\n".join(lines)
 
 
 def main() -> None:
@@ -130,63 +272,21 @@ def main() -> None:
     args = parser.parse_args()
     server = make_server(0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    results: dict[str, Any] = {}
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-        context = browser.new_context(service_workers="block")
-        context.add_init_script(READY_PROBE)
-        game = context.new_page()  # one tab: a background tab would be throttled
-        game_url, control_url = base + "?deal=HM1-N-AAAAAAB", base + "bench/pyodide-control.html"
-        ready_ms(game, game_url)  # the first visits fill the HTTP cache
-        ready_ms(game, control_url)
-        game_runs, control_runs = [], []
-        for _ in range(args.runs):  # interleaved, in the same browser
-            game_runs.append(ready_ms(game, game_url))
-            control_runs.append(ready_ms(game, control_url))
-        results["ready_reload_ms"] = {"game": summary(game_runs), "control": summary(control_runs)}
-        results["ready_ratio"] = statistics.median(game_runs) / statistics.median(control_runs)
-
-        ready_ms(game, game_url)
-        places = taps_for(10_000)
-        times = game.evaluate(TAP_LOOP % args.taps, [places, 20])
-        times.sort()
-        results["tap_to_dom_ms"] = {
-            "taps": len(times),
-            "p50": times[len(times) // 2],
-            "p95": times[int(len(times) * 0.95) - 1],
-            "max": times[-1],
-        }
-        game.evaluate("() => { localStorage.clear(); }")
-        game.goto(base + "?deal=HM1-N-AAAAAAB")
-        game.wait_for_function("window.__readyAt !== undefined")
-        game.evaluate(CHURN, 200)  # warm up caches before the first measure
-        before = heap_mb(game)
-        done = game.evaluate(CHURN, args.churn)
-        after = heap_mb(game)
-        results["heap_mb"] = {"actions": done, "before": before, "after": after, "growth": after - before}
-        context.close()
-        results["service_worker_ms"] = offline_runs(browser, game_url, args.runs)
-        browser.close()
+    results = measure(args, f"http://127.0.0.1:{server.server_address[1]}/")
     server.shutdown()
     out = ROOT / "bench-results" / "page.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=1))
-    r, t, h = results["ready_reload_ms"], results["tap_to_dom_ms"], results["heap_mb"]
-    print(f"ready on a warm load, median (min–max) of {args.runs} interleaved runs:")
-    print(f"  game page       {r['game']['median']:7.0f} ms ({r['game']['min']:.0f}–{r['game']['max']:.0f})")
-    print(f"  bare Pyodide    {r['control']['median']:7.0f} ms ({r['control']['min']:.0f}–{r['control']['max']:.0f})")
-    print(f"  ratio           {results['ready_ratio']:7.3f}")
-    print(f"tap → DOM over {t['taps']} taps: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms")
-    print(
-        f"JS heap over {h['actions']} taps/undos/redos: {h['before']:.2f} → {h['after']:.2f} MB ({h['growth']:+.3f} MB)"
+    text = table(results, args.runs)
+    print(text)
+    machine = f"{platform.machine()}, {platform.system()}, {__import__('os').cpu_count()} cores, Chromium headless"
+    (ROOT / "BENCHMARKS.md").write_text(
+        f"# Benchmarks\n\nThe latest run of `make bench` (`python tools/bench_page.py --runs {args.runs}`), "
+        f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, on {machine}. The engine's own figures come from "
+        f"`python tools/bench_engine.py`.\n\n{text}\n",
+        encoding="utf-8",
     )
-    o = results["service_worker_ms"]
-    print(f"with the service worker, median (min–max) of {args.runs} interleaved runs:")
-    print(f"  network on      {o['online']['median']:7.0f} ms ({o['online']['min']:.0f}–{o['online']['max']:.0f})")
-    print(f"  network off     {o['offline']['median']:7.0f} ms ({o['offline']['min']:.0f}–{o['offline']['max']:.0f})")
-    print(f"  ratio           {o['offline']['median'] / o['online']['median']:7.3f}")
-    print(f"written to {out.relative_to(ROOT)}")
+    print(f"\nwritten to {out.relative_to(ROOT)} and BENCHMARKS.md")
 
 
 if __name__ == "__main__":

@@ -3,7 +3,10 @@
     python tools/build.py [--check]
 
 - copies PyScript (``@pyscript/core``) and Pyodide (``pyodide``) from node_modules into the
-  git-ignored ``static/vendor/`` (installed by ``npm ci`` at the versions package-lock.json pins);
+  git-ignored ``static/vendor/`` (installed by ``npm ci`` at the versions package-lock.json pins),
+  with Pyodide's standard library cut to the modules the page imports (data/stdlib-modules.txt,
+  found by tools/trace_stdlib.py) and shrunk by tools/minify_stdlib.mjs, and a lock file that
+  lists no package (the page loads none);
 - zips the engine ``halfmoon`` and the browser shell ``webapp`` into ``static/build/app.zip``,
   which pyscript.json unpacks into Pyodide's file system, with their bytecode compiled by
   Pyodide's own Python (tools/compile_pyc.mjs, run in Node), so the page compiles nothing at start;
@@ -37,8 +40,11 @@ from webapp.skeleton import refresh_index  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+STDLIB_MODULES = ROOT / "data" / "stdlib-modules.txt"
 PACKAGES = ("halfmoon", "webapp")
+# Modules the page never imports: the command line, and the build's own page generators.
+NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py", "webapp/pages.py", "webapp/skeleton.py"}
 # The site's own files at the top level; everything under static/ is part of the site too.
 SITE_FILES = ("index.html", "pyscript.json", "manifest.webmanifest", *PAGE_FILES)
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
@@ -53,11 +59,28 @@ def vendor() -> None:
     (VENDOR / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, VENDOR / "pyodide" / name)
+    stdlib = VENDOR / "pyodide" / "python_stdlib.zip"
+    trim_stdlib(modules / "pyodide" / "python_stdlib.zip", stdlib)
+    subprocess.run(["node", str(ROOT / "tools" / "minify_stdlib.mjs"), str(stdlib)], check=True)
+    # The page loads no package, so its lock file lists none (the full one is 119 kB of JSON).
+    lock = json.loads((modules / "pyodide" / "pyodide-lock.json").read_text())
+    (VENDOR / "pyodide" / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
     shutil.copytree(
         modules / "@pyscript" / "core" / "dist",
         VENDOR / "pyscript",
         ignore=shutil.ignore_patterns("*.map", "service-worker.js"),
     )
+
+
+def trim_stdlib(source: Path, target: Path) -> None:
+    """Pyodide's standard library with only the modules the page imports (data/stdlib-modules.txt,
+    found by tools/trace_stdlib.py): about a quarter of the bytes of the whole."""
+    wanted = {line for line in STDLIB_MODULES.read_text().split() if line and not line.startswith("#")}
+    with zipfile.ZipFile(source) as full, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in full.infolist():
+            module = info.filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            if info.filename.endswith(".py") and module in wanted:
+                out.writestr(info, full.read(info))
 
 
 def app_zip() -> None:
@@ -66,11 +89,19 @@ def app_zip() -> None:
         subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(pyc), *PACKAGES], check=True)
         files = [(p.relative_to(ROOT), p) for package in PACKAGES for p in sorted((ROOT / package).glob("*.py"))]
         files += [(p.relative_to(pyc), p) for p in sorted(pyc.rglob("*.pyc"))]
+        files = [(name, path) for name, path in files if _source_of(name) not in NOT_IN_PAGE]
         with zipfile.ZipFile(BUILD / "app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
             for name, path in files:
                 info = zipfile.ZipInfo(name.as_posix(), date_time=EPOCH)
                 info.compress_type = zipfile.ZIP_DEFLATED
                 archive.writestr(info, path.read_bytes())
+
+
+def _source_of(name: Path) -> str:
+    """halfmoon/__pycache__/cli.cpython-314.pyc → halfmoon/cli.py"""
+    if name.suffix == ".pyc":
+        return f"{name.parent.parent.as_posix()}/{name.name.split('.')[0]}.py"
+    return name.as_posix()
 
 
 def icons() -> None:

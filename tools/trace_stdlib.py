@@ -1,0 +1,127 @@
+"""Find the standard-library modules the page really imports, for the trimmed runtime.
+
+    python tools/trace_stdlib.py
+
+Serves a copy of the site whose page also exposes ``sys.modules``, drives it in Chromium through
+everything a player does (a whole won game, a dead end, undo and redo, settings in both languages, a
+bad code and a bad link, a corrupt save, sharing), and writes the modules imported from Pyodide's
+standard library to data/stdlib-modules.txt. tools/build.py then ships only those. Run it again when
+the Pyodide or PyScript version or the page's imports change; the full end-to-end suite runs on the
+trimmed runtime and fails on a missing module.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+import tempfile
+import threading
+import zipfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from serve import make_server  # noqa: E402
+
+OUT = ROOT / "data" / "stdlib-modules.txt"
+STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+PROBE = """<script type="py" config="./pyscript.json">
+import json, sys, js
+from pyodide.ffi import create_proxy
+js.window.halfmoonModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
+</script>
+</body>"""
+# Codecs a browser's text may still need although the trace did not meet them.
+EXTRA = {"encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig"}
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
+
+
+def play_everything(page, base: str) -> None:  # type: ignore[no-untyped-def]
+    game = json.loads((ROOT / "data/example-game.json").read_text())
+    dead = json.loads((ROOT / "tests/data/lines.json").read_text())["dead_end"]
+    page.goto(base + "?deal=%3Cb%3E")
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+
+    def tap(*places: str) -> None:
+        for p in places:
+            page.click(f'[data-board] [data-place="{p}"] button')
+
+    def action(name: str) -> None:
+        in_dialog = page.locator(f'dialog[open] button[data-action="{name}"]')
+        (in_dialog if in_dialog.count() else page.locator(f'button[data-action="{name}"]:visible')).first.click()
+
+    for setting in ("move-errors", "layout-help"):
+        action("settings")
+        page.locator(f'[data-setting="{setting}"]').check()
+        action("close")
+    page.locator('[data-input="code"]').fill("HM1-N-ZZZ")
+    action("play-code")
+    page.locator('[data-input="code"]').fill(f"https://x.org/?deal={game['code']}")
+    action("play-code")
+    if page.locator('[data-dialog="confirm"]').is_visible():
+        action("confirm")
+    tap("P1", "P4", "P2", "P9", "P9")  # failed taps, then nothing selected
+    for move in game["moves"]:
+        tap(*move.split("+"))
+    action("restart")
+    page.locator('[data-input="code"]').fill(dead["code"])
+    action("play-code")
+    for move in dead["moves"]:
+        tap(*move.split("+"))
+    action("undo")
+    action("redo")
+    action("close")
+    action("settings")
+    page.locator('[data-setting="language"]').select_option("en")
+    action("close")
+    action("share")
+    page.evaluate("localStorage.setItem('half-moon:game', '{bad')")
+    page.evaluate("window.dispatchEvent(new StorageEvent('storage', {key: 'half-moon:game'}))")
+    page.reload()
+    page.wait_for_selector("html[data-ready]", timeout=60_000)
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as temp:
+        site = Path(temp)
+        for name in ("pyscript.json", "manifest.webmanifest", "service-worker.js"):
+            shutil.copy2(ROOT / name, site / name)
+        shutil.copytree(ROOT / "static", site / "static")
+        for name in ("python_stdlib.zip", "pyodide-lock.json"):  # the whole runtime, not the trimmed one
+            shutil.copy2(ROOT / "node_modules" / "pyodide" / name, site / "static" / "vendor" / "pyodide" / name)
+        page_html = (ROOT / "index.html").read_text(encoding="utf-8")
+        (site / "index.html").write_text(page_html.replace("</body>", PROBE), encoding="utf-8")
+        server = make_server(0, "/", site)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        base = f"http://127.0.0.1:{server.server_address[1]}/"
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            context = browser.new_context(service_workers="block")
+            context.grant_permissions(["clipboard-read", "clipboard-write"])
+            page = context.new_page()
+            play_everything(page, base)
+            modules = set(json.loads(page.evaluate("window.halfmoonModules()")))
+            browser.close()
+        server.shutdown()
+    in_zip = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in stdlib_names()}
+    used = sorted(m for m in modules | EXTRA if m in in_zip)
+    OUT.write_text(
+        "# Standard-library modules the page imports, found by tools/trace_stdlib.py; the build ships only these.\n"
+        + "\n".join(used)
+        + "\n",
+        encoding="utf-8",
+    )
+    print(f"trace: {len(used)} of {len(in_zip)} standard-library modules are used; written to {OUT.relative_to(ROOT)}")
+
+
+def stdlib_names() -> list[str]:
+    with zipfile.ZipFile(STDLIB) as archive:
+        return [n for n in archive.namelist() if n.endswith(".py")]
+
+
+if __name__ == "__main__":
+    main()
