@@ -55,8 +55,9 @@ WON = json.loads((ROOT / "data/example-game.json").read_text())
 PROBE = """
 window.__longTasks = [];
 try {
-  new PerformanceObserver(list => { for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]); })
-    .observe({type: 'longtask', buffered: true});
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask', buffered: true});
 } catch (e) {}
 const __check = () => {
   const root = document.documentElement;
