@@ -138,6 +138,20 @@ def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
+def long_tasks(browser: Browser, url: str) -> dict[str, float]:
+    """Long tasks (> 50 ms) after ready, in a fresh tab, over 60 taps at a player's pace (each tap
+    its own task, as real input is) and 1.5 s idle."""
+    made = context(browser)
+    page = made.new_page()
+    ready = load(page, url)["ready"]
+    for place in taps_for()[:60]:
+        page.click(f'[data-board] [data-place="{place}"] button')
+    page.wait_for_timeout(1500)
+    after = [t for t in page.evaluate("window.__longTasks") if t[0] > ready]
+    made.close()
+    return {"count": len(after), "max_ms": max((d for _, d in after), default=0), "ready": ready, "tasks": after}
+
+
 def first_visit_bytes(browser: Browser, url: str) -> list[dict[str, Any]]:
     made = context(browser)
     page = made.new_page()
