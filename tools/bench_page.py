@@ -138,7 +138,7 @@ def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
 
 
-def long_tasks(browser: Browser, url: str) -> dict[str, float]:
+def long_tasks(browser: Browser, url: str) -> dict[str, Any]:
     """Long tasks (> 50 ms) after ready, in a fresh tab, over 60 taps at a player's pace (each tap
     its own task, as real input is) and 1.5 s idle."""
     made = context(browser)
