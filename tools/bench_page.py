@@ -38,17 +38,9 @@ from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+from chromium import ARGS, EXECUTABLE  # noqa: E402
 from serve import make_server  # noqa: E402
 
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 WON = json.loads((ROOT / "data/example-game.json").read_text())
 # In the page's own clock (ms since navigation start): when data-ready appears, when all 20 places
 # show their cards (a card, or an empty place), and every long task.
@@ -176,7 +168,7 @@ def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
     modes: dict[str, dict[str, list[dict[str, float]]]] = {m: {"game": [], "control": []} for m in ("cold", "warm")}
     results: dict[str, Any] = {}
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+        browser = p.chromium.launch(executable_path=EXECUTABLE, args=ARGS)
         warm = context(browser)
         warm_page = warm.new_page()
         load(warm_page, game_url)  # a first visit fills the HTTP cache and saves a game

@@ -25,6 +25,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
+from chromium import ARGS, EXECUTABLE  # noqa: E402
 from serve import make_server  # noqa: E402
 
 OUT = ROOT / "data" / "stdlib-modules.txt"
@@ -37,7 +38,6 @@ js.window.halfmoonModules = create_proxy(lambda: json.dumps(sorted(sys.modules))
 </body>"""
 # Codecs a browser's text may still need although the trace did not meet them.
 EXTRA = {"encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig"}
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update"]
 
 
 def play_everything(page, base: str) -> None:  # type: ignore[no-untyped-def]
@@ -99,7 +99,7 @@ def main() -> None:
         threading.Thread(target=server.serve_forever, daemon=True).start()
         base = f"http://127.0.0.1:{server.server_address[1]}/"
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            browser = p.chromium.launch(executable_path=EXECUTABLE, args=ARGS)
             context = browser.new_context(service_workers="block")
             context.grant_permissions(["clipboard-read", "clipboard-write"])
             page = context.new_page()

@@ -4,7 +4,6 @@ request to a host other than the local server."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 import threading
@@ -19,20 +18,11 @@ from playwright.sync_api import BrowserContext, Page
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
 
+from chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
+from chromium import EXECUTABLE as CHROMIUM  # noqa: E402
 from serve import make_server  # noqa: E402
 
-CHROMIUM = os.environ.get("HALFMOON_CHROMIUM", "/usr/bin/chromium")
 PREFIX = "/half-moon/"
-# Without the background-networking flags Chromium tries to reach outside hosts at every start.
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 
 @pytest.fixture(scope="session", autouse=True)
