@@ -127,3 +127,9 @@ def test_r5_4_the_clock_starts_with_the_first_tap() -> None:
 def test_game_record_is_the_code_and_the_moves() -> None:
     game = play(WON["code"], WON["moves"][:3])
     assert game.record() == "HM1-N-AAAAAAB " + " ".join(WON["moves"][:3])
+
+
+def test_r7_1_every_move_of_a_game_is_within_undo_reach() -> None:
+    from halfmoon.game import UNDO_DEPTH
+
+    assert WON_MOVES <= UNDO_DEPTH == 100

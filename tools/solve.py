@@ -66,16 +66,20 @@ class Search:
         return False
 
 
-def solve(code: DealCode, budget: int) -> list[Move] | str | None:
-    """The winning moves, None when proved unwinnable, or "unknown"."""
-    game = Game.from_code(code)
+def solve(game: Game, budget: int) -> list[Move] | str | None:
+    """The winning moves from the game's position, None when proved unwinnable, or "unknown".
+    The search plays on the game it is given: pass one made for it."""
+    start = len(game.move_stack)
     search = Search(game, budget)
     sys.setrecursionlimit(10_000)
     try:
         won = search.solve()
     except BudgetSpent:
+        won = None
+    line = [r.move for r in game.move_stack[start:]]
+    if won is None:
         return "unknown"
-    return [r.move for r in game.move_stack] if won else None
+    return line if won else None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -88,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
     except HalfMoonError as error:
         print(f"solve: {error}", file=sys.stderr)
         return 2
-    result = solve(code, args.budget)
+    result = solve(Game.from_code(code), args.budget)
     if result == "unknown":
         print("unknown")
         return 3
