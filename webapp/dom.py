@@ -35,6 +35,14 @@ def _found(element: Any) -> bool:
     return element is not None and element is not jsnull
 
 
+def _listen(target: Any, event: str, handler: Any) -> Any:
+    """One proxy for the handler, made once and kept: a proxy never destroyed is a leak only if
+    made again and again."""
+    proxy = create_proxy(handler)
+    target.addEventListener(event, proxy)
+    return proxy
+
+
 def _set_flag(element: Any, name: str, on: bool) -> None:
     if on:
         element.setAttribute(name, "true")
@@ -54,22 +62,16 @@ class Page:
         self.last: View | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
-            self._listen(document, "click", self.on_click),
-            self._listen(document, "change", self.on_change),
-            self._listen(document, "visibilitychange", self.on_visibility),
-            self._listen(window, "pagehide", self.on_pagehide),
-            self._listen(window, "storage", self.on_storage),
-            *(self._listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
+            _listen(document, "click", self.on_click),
+            _listen(document, "change", self.on_change),
+            _listen(document, "visibilitychange", self.on_visibility),
+            _listen(window, "pagehide", self.on_pagehide),
+            _listen(window, "storage", self.on_storage),
+            *(_listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
         self._ticker = create_proxy(self.on_tick)
         window.setInterval(self._ticker, 500)
         self.offline = Offline(self)
-
-    @staticmethod
-    def _listen(target: Any, event: str, handler: Any) -> Any:
-        proxy = create_proxy(handler)
-        target.addEventListener(event, proxy)
-        return proxy
 
     # Events
 
@@ -237,12 +239,12 @@ class Offline:
         self.install_prompt: Any = None
         self.switching = False
         self._proxies = [
-            Page._listen(window, "beforeinstallprompt", self.on_install_prompt),
-            Page._listen(window, "appinstalled", self.on_installed),
+            _listen(window, "beforeinstallprompt", self.on_install_prompt),
+            _listen(window, "appinstalled", self.on_installed),
         ]
         workers = getattr(window.navigator, "serviceWorker", None)
         if _found(workers):
-            self._proxies.append(Page._listen(workers, "controllerchange", self.on_controller_change))
+            self._proxies.append(_listen(workers, "controllerchange", self.on_controller_change))
             page._run(self.register(workers))
 
     async def register(self, workers: Any) -> None:
@@ -251,7 +253,7 @@ class Offline:
         except Exception as error:  # e.g. a private window that refuses it: the game still plays
             js.console.warn(f"service worker not registered: {error}")
             return
-        self._proxies.append(Page._listen(self.registration, "updatefound", self.on_update_found))
+        self._proxies.append(_listen(self.registration, "updatefound", self.on_update_found))
         if _found(self.registration.waiting) and _found(workers.controller):
             self.on_waiting()
 
