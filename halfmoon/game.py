@@ -197,7 +197,7 @@ class Game:
         return True
 
     def _check(self, move: Move) -> Removal:
-        if self.status is Status.WON:
+        if self.is_won:
             raise GameOverError()
         cards = []
         for place in move.places:
@@ -257,9 +257,14 @@ class Game:
     @property
     def status(self) -> Status:
         """R6.1 won when no card is left; R6.2 dead end when no removal is legal; else playing."""
-        if not any(self._stacks):
+        if self.is_won:
             return Status.WON
         return Status.PLAYING if self.has_legal_move() else Status.DEAD_END
+
+    @property
+    def is_won(self) -> bool:
+        """R6.1, without the dead-end scan that ``status`` also makes."""
+        return not any(self._stacks)
 
     @property
     def clock_runs(self) -> bool:
@@ -282,7 +287,7 @@ class Game:
     @property
     def can_undo(self) -> bool:
         """R7.1: undo works from a dead end but not after a win."""
-        return bool(self._history.made) and self.status is not Status.WON
+        return bool(self._history.made) and not self.is_won
 
     @property
     def can_redo(self) -> bool:

@@ -59,6 +59,11 @@ class Page:
         self.message = _query("[data-message]")
         self.code_input = _query('[data-input="code"]')
         self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm")}
+        # Looked up once: render runs on every tap.
+        self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
+        self.settings = {
+            name: _query(f'[data-setting="{name}"]') for name in ("move-errors", "layout-help", "language")
+        }
         self.last: View | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
@@ -186,16 +191,12 @@ class Page:
         element.lastElementChild.textContent = str(view.count)
 
     def render_commands(self, view: View) -> None:
-        enabled = {
-            "undo": view.can_undo,
-            "redo": view.can_redo,
-            "restart": view.moves > 0 or view.can_redo,
-        }
-        for button in document.querySelectorAll("button[data-action]"):
-            button.disabled = not enabled.get(button.getAttribute("data-action"), True)
-        _query('[data-setting="move-errors"]').checked = view.move_errors
-        _query('[data-setting="layout-help"]').checked = view.layout_help
-        _query('[data-setting="language"]').value = view.lang
+        enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
+        for button, action in self.commands:
+            button.disabled = not enabled.get(action, True)
+        self.settings["move-errors"].checked = view.move_errors
+        self.settings["layout-help"].checked = view.layout_help
+        self.settings["language"].value = view.lang
 
     def render_dialogs(self, view: View) -> None:
         wanted = {

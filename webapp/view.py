@@ -40,6 +40,7 @@ class View:
     message: str
     can_undo: bool
     can_redo: bool
+    can_restart: bool
     dialog: Dialog
     dialog_title: str
     dialog_text: str
@@ -90,6 +91,7 @@ def build(app: App) -> View:
         message=app.message,
         can_undo=game.can_undo,
         can_redo=game.can_redo,
+        can_restart=game.moves > 0 or game.can_redo,
         dialog=app.dialog,
         dialog_title=title,
         dialog_text=body,
