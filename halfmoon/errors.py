@@ -157,3 +157,9 @@ class SaveMoveError(SaveError):
 
     def __init__(self, number: int, move: str, reason: str) -> None:
         HalfMoonError.__init__(self, number=number, move=move, reason=reason)
+
+
+class RecordTextError(HalfMoonError):
+    """A stored or uploaded record that is not JSON we may parse: too long, too deep, not text."""
+
+    key = "record-text"

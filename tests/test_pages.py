@@ -10,7 +10,7 @@ from testdata import WON
 
 from halfmoon import PLACES, Game, Move, Status
 from halfmoon.i18n import place_name
-from webapp.pages import PAGE_FILES, move_sentence, write_pages
+from sitegen.pages import PAGE_FILES, move_sentence, write_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 

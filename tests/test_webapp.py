@@ -9,8 +9,8 @@ import pytest
 from testdata import DEAD_END, WON
 
 from halfmoon import DealCode, Game, Place, Status, save
+from sitegen.skeleton import refresh_index
 from webapp.controller import App, Dialog
-from webapp.skeleton import refresh_index
 from webapp.storage import BACKUP_KEY, GAME_KEY, SETTINGS_KEY, Settings, Store
 from webapp.strings import TEXTS, pick_language
 from webapp.view import build

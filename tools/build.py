@@ -14,7 +14,7 @@
 - writes the service worker's precache list, ``static/build/precache-manifest.js``: every file
   the site needs, each with a revision hash of its contents, never kept by hand;
 - rewrites the generated board skeleton in index.html from the engine's layout code, and the
-  Rules and Examples pages (``rules-fi.html`` …) from webapp/pages.py.
+  Rules and Examples pages (``rules-fi.html`` …) from sitegen/pages.py.
 With ``--check`` it changes nothing and fails when a generated page is stale.
 """
 
@@ -35,8 +35,8 @@ sys.path.insert(0, str(ROOT))
 
 from icons import SIZES, render  # noqa: E402
 
-from webapp.pages import PAGE_FILES, write_pages  # noqa: E402
-from webapp.skeleton import refresh_index  # noqa: E402
+from sitegen.pages import PAGE_FILES, write_pages  # noqa: E402
+from sitegen.skeleton import refresh_index  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
@@ -44,7 +44,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_MODULES = ROOT / "data" / "stdlib-modules.txt"
 PACKAGES = ("halfmoon", "webapp")
 # Modules the page never imports: the command line, and the build's own page generators.
-NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py", "webapp/pages.py", "webapp/skeleton.py"}
+NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
 # The site's own files at the top level; everything under static/ is part of the site too.
 SITE_FILES = ("index.html", "pyscript.json", "manifest.webmanifest", *PAGE_FILES)
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.

@@ -110,7 +110,7 @@ PAGES = ("rules", "examples")
 
 
 def page_file(name: str, lang: str) -> str:
-    """The generated Rules and Examples pages, one per language (webapp/pages.py)."""
+    """The generated Rules and Examples pages, one per language (sitegen/pages.py)."""
     return f"{name}-{lang}.html"
 
 
