@@ -24,10 +24,6 @@ class Suit(enum.Enum):
     def symbol(self) -> str:
         return _SUIT_SYMBOLS[self]
 
-    @property
-    def is_red(self) -> bool:
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
-
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUITS = tuple(Suit)
@@ -71,11 +67,9 @@ class Card:
         return self.rank >= JACK
 
     @property
-    def value(self) -> int:
-        """The value of a number card, ace = 1 … 10 (R2.2). Face cards have none."""
-        if self.is_face:
-            raise ValueError(f"{self.text} is a face card and has no value")
-        return self.rank
+    def value(self) -> int | None:
+        """The value of a number card, ace = 1 … 10 (R2.2); None for a face card, which has none."""
+        return None if self.is_face else self.rank
 
     def __str__(self) -> str:
         return self.text

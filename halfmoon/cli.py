@@ -1,20 +1,23 @@
-"""The command line: ``python -m halfmoon deal | replay | play``.
+"""The command line: ``halfmoon deal | replay | play`` (or ``python -m halfmoon``).
 
 Bad input (a bad code, an illegal move, a broken file) exits with status 2 and one line on
-stderr, never a traceback.
+stderr, never a traceback; so does a closed output pipe (``halfmoon deal CODE | head -1``), quietly.
+Every word printed about the game follows ``--lang``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import NoReturn, TextIO
 
 from . import i18n
-from .cards import PILES, RESERVE, Place
+from .cards import PLACES
 from .deal import DealCode
 from .errors import HalfMoonError
 from .game import Game, Status
@@ -35,7 +38,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="halfmoon", description="Half Moon, a two-deck patience of the Elevens family.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
 
     deal = commands.add_parser("deal", help="show the layout a deal code names")
     deal.add_argument("code")
@@ -71,25 +74,27 @@ def _cmd_deal(args: argparse.Namespace, out: TextIO) -> int:
         return 0
     game = Game.from_code(code)
     print(str(code), file=out)
-    for place in (*PILES, *RESERVE):
-        print(i18n.place_description(game, place, args.lang), file=out)
+    for place in PLACES:
+        print(i18n.place_description(place, game.top(place), game.count(place), args.lang), file=out)
     return 0
 
 
-def figures(game: Game) -> str:
-    return f"score {game.score}, moves {game.moves}, status {game.status}"
+def figures(game: Game, lang: str) -> str:
+    status = i18n.text(f"status-{game.status}", lang)
+    return i18n.text("figures", lang, score=game.score, moves=game.moves, status=status)
 
 
 def _cmd_replay(args: argparse.Namespace, out: TextIO) -> int:
     """Replay moves after the source's own; stop at the first illegal one with its number and reason."""
-    game = _replay_source(args.source)
+    game = _replay_source(args.source, args.lang)
     for number, text in enumerate(args.moves, start=game.moves + 1):
         try:
             game.remove(Move.parse(text))
         except HalfMoonError as error:
-            print(figures(game), file=out)
-            raise _Stop(f"move {number} ({text.strip()}): {error.message(args.lang)}") from None
-    print(figures(game), file=out)
+            print(figures(game, args.lang), file=out)
+            where = i18n.text("cli-move", args.lang, number=number, move=i18n.shorten(text.strip()))
+            raise _Stop(f"{where}: {i18n.error_text(error, args.lang)}") from None
+    print(figures(game, args.lang), file=out)
     return 0
 
 
@@ -97,44 +102,27 @@ class _Stop(Exception):
     """Bad input found after the arguments were read: one line on stderr, exit 2."""
 
 
-def _replay_source(source: str) -> Game:
-    """A deal code (or a link to one), else a saved-game file."""
+def _replay_source(source: str, lang: str) -> Game:
+    """A deal code (or a link to one), else a saved-game file (the page's "Save to file")."""
     try:
         return Game.from_code(DealCode.from_text(source))
     except HalfMoonError:
         if not Path(source).is_file():
             raise
     try:
-        text = Path(source).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise _Stop(f"cannot read {source}: {error}") from None
-    return load(text)
-
-
-HELP = {
-    "en": "Type two or three places (p1 p8, P8+P5+P3); u undo, r redo, restart, q quit.",
-    "fi": "Kirjoita kaksi tai kolme paikkaa (p1 p8, P8+P5+P3); u kumoa, r tee uudelleen, restart, q lopeta.",
-}
-
-
-def _board(game: Game, lang: str) -> str:
-    def cell(place: Place) -> str:
-        card = game.top(place)
-        shown = i18n.card_short(card, lang) if card else "--"
-        return f"{place!s:>3} {shown:<3}({game.count(place)})"
-
-    rows = [" ".join(cell(p) for p in PILES[:6]), " ".join(cell(p) for p in PILES[6:])]
-    rows.append(" ".join(cell(p) for p in RESERVE))
-    return "\n".join(rows)
+        data = Path(source).read_bytes()
+    except OSError as error:
+        raise _Stop(i18n.text("cli-cannot-read", lang, path=source, error=error.strerror)) from None
+    return load(data).game
 
 
 def _cmd_play(args: argparse.Namespace, out: TextIO, read: Callable[[], str]) -> int:
     code = DealCode.from_text(args.code) if args.code else DealCode.random()
     game = Game.from_code(code)
-    print(f"Half Moon {code}. {HELP[args.lang]}", file=out)
+    print(f"Half Moon {code}. {i18n.text('cli-help', args.lang)}", file=out)
     while True:
-        print(_board(game, args.lang), file=out)
-        print(figures(game), file=out)
+        print(game.board(args.lang), file=out)
+        print(figures(game, args.lang), file=out)
         if game.status is Status.WON:
             return 0
         report = game.dead_end_report()
@@ -159,27 +147,44 @@ def _play_line(game: Game, line: str, lang: str, out: TextIO) -> None:
         elif command == "restart":
             game.restart()
         elif command in ("h", "help", "?", ""):
-            print(HELP[lang], file=out)
+            print(i18n.text("cli-help", lang), file=out)
         else:
             game.remove(Move.parse(line))
     except HalfMoonError as error:
-        print(error.message(lang), file=out)
+        print(i18n.error_text(error, lang), file=out)
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
+    parser = _parser()
     try:
-        args = _parser().parse_args(argv)
+        args = parser.parse_args(argv)
     except UsageError as error:
         print(error, file=err)
         return BAD_INPUT
+    if args.command is None:
+        parser.print_usage(out)
+        return BAD_INPUT
     try:
-        if args.command == "deal":
-            return _cmd_deal(args, out)
-        if args.command == "replay":
-            return _cmd_replay(args, out)
-        return _cmd_play(args, out, lambda: input("> "))
+        return _run(args, out)
     except HalfMoonError as error:
-        print(f"halfmoon: {error.message(args.lang)}", file=err)
+        print(f"halfmoon: {i18n.error_text(error, args.lang)}", file=err)
     except _Stop as error:
         print(f"halfmoon: {error}", file=err)
+    except BrokenPipeError:
+        _quiet_stdout()
     return BAD_INPUT
+
+
+def _run(args: argparse.Namespace, out: TextIO) -> int:
+    if args.command == "deal":
+        return _cmd_deal(args, out)
+    if args.command == "replay":
+        return _cmd_replay(args, out)
+    return _cmd_play(args, out, lambda: input("> "))
+
+
+def _quiet_stdout() -> None:
+    """The reader went away (``| head -1``): point stdout at nothing so that Python's own flush at
+    exit does not print a second traceback."""
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())

@@ -1,12 +1,15 @@
-"""Deal codes, format HM1: the game's FEN (deal-codes.md, R1.2, R7.3).
+"""Deal codes, format HM1: the game's FEN (docs/deal-codes.md, R1.2, R7.3).
 
-``HM1-N-XXXXXXX`` names deal number XXXXXXX (base 26, ``A`` = 0). The number seeds SplitMix64,
+``HM1-N-XXXXXXX`` names deal number XXXXXXX (base 26, ``A`` = 0) and ``HM1-D-YYYYMMDD`` the daily
+deal of a date. The number (or 2⁶³ + YYYYMMDD) seeds SplitMix64,
 which drives an unbiased Fisher–Yates shuffle of the 104 cards; the shuffled list is dealt into
 12 piles of 8 and 8 reserve slots. This algorithm is a public contract: never change a step.
 """
 
 from __future__ import annotations
 
+import datetime
+import enum
 import random
 import string
 from collections.abc import Iterator
@@ -17,15 +20,25 @@ from .errors import (
     CodeCharacterError,
     CodeLengthError,
     CodeShapeError,
+    DailyDateError,
+    DailyDigitsError,
+    DailyYearError,
+    DealNumberError,
     EmptyCodeError,
     UnknownKindError,
     UnknownVersionError,
 )
 
 VERSION = "HM1"
-KIND_NORMAL = "N"
 DIGITS = 7
 DEAL_COUNT = 26**DIGITS
+DAILY_DIGITS = 8
+DAILY_BASE = 1 << 63
+"""A daily deal's generator starts at 2⁶³ + YYYYMMDD, which no numbered deal can reach."""
+FIRST_DAILY = datetime.date(2000, 1, 1)
+MAX_LINK = 2000
+"""A typed code or pasted link longer than this is no link to a deal (links are under 100 characters)."""
+_ASCII_DIGITS = "0123456789"
 _MASK = (1 << 64) - 1
 _LETTERS = string.ascii_uppercase
 
@@ -49,10 +62,10 @@ def _below(source: Iterator[int], k: int) -> int:
             return x % k
 
 
-def shuffled_indices(number: int) -> list[int]:
-    """Card indices 0…103 after the Fisher–Yates shuffle of deal ``number`` (steps 1–4)."""
+def shuffled_indices(seed: int) -> list[int]:
+    """Card indices 0…103 after the Fisher–Yates shuffle from generator state ``seed`` (steps 1–4)."""
     order = list(range(104))
-    source = splitmix64(number)
+    source = splitmix64(seed)
     for i in range(103, 0, -1):
         j = _below(source, i + 1)
         order[i], order[j] = order[j], order[i]
@@ -67,15 +80,29 @@ class Layout:
     reserve: tuple[Card | None, ...]
 
 
+class DealKind(enum.StrEnum):
+    """The kinds of deal of format HM1 (deal-codes.md "Form")."""
+
+    NUMBERED = "N"
+    DAILY = "D"
+
+
 @dataclass(frozen=True, order=True, slots=True)
 class DealCode:
-    """A deal's number and its canonical text ``HM1-N-XXXXXXX``."""
+    """A deal's name: ``HM1-N-XXXXXXX`` (deal number, base 26) or ``HM1-D-YYYYMMDD`` (a date).
+
+    ``number`` is the deal number of a numbered deal, and the date written as the decimal number
+    YYYYMMDD for a daily deal. Either way it names one deal forever (R7.3).
+    """
 
     number: int
+    kind: DealKind = DealKind.NUMBERED
 
     def __post_init__(self) -> None:
-        if not 0 <= self.number < DEAL_COUNT:
-            raise ValueError(f"deal number {self.number} is outside 0…{DEAL_COUNT - 1}")
+        if self.kind is DealKind.NUMBERED and not 0 <= self.number < DEAL_COUNT:
+            raise DealNumberError(self.number)
+        if self.kind is DealKind.DAILY:
+            _daily_date(str(self.number).zfill(DAILY_DIGITS), str(self.number))
 
     @classmethod
     def parse(cls, text: str) -> DealCode:
@@ -86,24 +113,21 @@ class DealCode:
         parts = canonical.split("-")
         if len(parts) != 3:
             raise CodeShapeError(text)
-        version, kind, digits = parts
+        version, kind, body = parts
         if version != VERSION:
             raise UnknownVersionError(text, version=version)
-        if kind != KIND_NORMAL:
+        if kind == DealKind.DAILY:
+            return cls.daily(_daily_date(body, text))
+        if kind != DealKind.NUMBERED:
             raise UnknownKindError(text, kind=kind)
-        if len(digits) != DIGITS:
-            raise CodeLengthError(text, length=len(digits))
-        number = 0
-        for char in digits:
-            if char not in _LETTERS:
-                raise CodeCharacterError(text, char=char)
-            number = number * 26 + _LETTERS.index(char)
-        return cls(number)
+        return cls(_deal_number(body, text))
 
     @classmethod
     def from_text(cls, text: str) -> DealCode:
         """Read a code typed by a player: a bare code, or a whole shared link with ``?deal=``."""
         stripped = text.strip()
+        if len(stripped) > MAX_LINK:
+            raise CodeShapeError(text)
         if "?" in stripped or "://" in stripped:
             deal = query_value(stripped, "deal")
             if deal is not None:
@@ -112,26 +136,74 @@ class DealCode:
 
     @classmethod
     def random(cls, rng: random.Random | None = None) -> DealCode:
-        """A new deal, uniform over all 26⁷ numbers (deal-codes.md "Form")."""
+        """A new numbered deal, uniform over all 26⁷ numbers (deal-codes.md "Form")."""
         return cls((rng or random.SystemRandom()).randrange(DEAL_COUNT))
+
+    @classmethod
+    def daily(cls, day: datetime.date) -> DealCode:
+        """The daily deal of a date (deal-codes.md "Daily deals"): the same for everyone that day."""
+        if day < FIRST_DAILY:
+            raise DailyYearError(day.strftime("%Y%m%d"))
+        return cls(day.year * 10000 + day.month * 100 + day.day, DealKind.DAILY)
+
+    @property
+    def date(self) -> datetime.date | None:
+        """The date a daily deal belongs to; None for a numbered deal."""
+        if self.kind is DealKind.NUMBERED:
+            return None
+        year, rest = divmod(self.number, 10000)
+        return datetime.date(year, *divmod(rest, 100))
+
+    @property
+    def seed(self) -> int:
+        """The generator's starting state (step 2): the number, or 2⁶³ + YYYYMMDD for a daily deal."""
+        return self.number if self.kind is DealKind.NUMBERED else DAILY_BASE + self.number
 
     @property
     def text(self) -> str:
+        if self.kind is DealKind.DAILY:
+            return f"{VERSION}-{self.kind}-{self.number:08d}"
         digits = []
         n = self.number
         for _ in range(DIGITS):
             n, d = divmod(n, 26)
             digits.append(_LETTERS[d])
-        return f"{VERSION}-{KIND_NORMAL}-{''.join(reversed(digits))}"
+        return f"{VERSION}-{self.kind}-{''.join(reversed(digits))}"
 
     def layout(self) -> Layout:
         """The deal itself (deal-codes.md step 5): list[8p…8p+7] is pile p+1, list[96…] the reserve."""
-        cards = [Card.from_index(i) for i in shuffled_indices(self.number)]
+        cards = [Card.from_index(i) for i in shuffled_indices(self.seed)]
         piles = tuple(tuple(cards[8 * p : 8 * p + 8]) for p in range(12))
         return Layout(piles=piles, reserve=tuple(cards[96:]))
 
     def __str__(self) -> str:
         return self.text
+
+
+def _deal_number(body: str, text: str) -> int:
+    """Seven letters A–Z read as a base-26 number, most significant first."""
+    if len(body) != DIGITS:
+        raise CodeLengthError(text, length=len(body))
+    number = 0
+    for char in body:
+        if char not in _LETTERS:
+            raise CodeCharacterError(text, char=char)
+        number = number * 26 + _LETTERS.index(char)
+    return number
+
+
+def _daily_date(body: str, text: str) -> datetime.date:
+    """Eight ASCII digits naming a real date from 2000 on. ``str.isdigit`` would take full-width
+    and other Unicode digits, so the characters are checked against ``0``–``9`` themselves."""
+    if len(body) != DAILY_DIGITS or any(c not in _ASCII_DIGITS for c in body):
+        raise DailyDigitsError(text)
+    try:
+        day = datetime.date(int(body[:4]), int(body[4:6]), int(body[6:]))
+    except ValueError:
+        raise DailyDateError(text) from None
+    if day < FIRST_DAILY:
+        raise DailyYearError(text)
+    return day
 
 
 def query_value(url: str, name: str) -> str | None:
@@ -149,12 +221,17 @@ def query_value(url: str, name: str) -> str | None:
 
 
 def _unquote(text: str) -> str:
+    """Percent-decoding as UTF-8; a byte that is not UTF-8 (or a lone surrogate typed in) becomes U+FFFD."""
     parts = text.replace("+", " ").split("%")
-    out = bytearray(parts[0].encode())
+    out = bytearray(_utf8(parts[0]))
     for part in parts[1:]:
         if len(part) >= 2 and all(c in string.hexdigits for c in part[:2]):
             out.append(int(part[:2], 16))
-            out += part[2:].encode()
+            out += _utf8(part[2:])
         else:
-            out += ("%" + part).encode()
+            out += _utf8("%" + part)
     return out.decode("utf-8", "replace")
+
+
+def _utf8(text: str) -> bytes:
+    return text.encode("utf-8", "surrogatepass")  # plain encode() raises on a lone surrogate

@@ -1,7 +1,15 @@
-"""Every way input or a move can be refused, as specific exception types.
+"""Every way input or a request can be refused, as specific exception types, in two families.
 
-Each error carries a ``key`` and ``params`` so that the message can be said in Finnish or
-English (``message(lang)``); ``str(error)`` is the English message.
+As python-chess keeps ``InvalidMoveError`` apart from ``IllegalMoveError``:
+
+- ``NotationError``: text (or a record) that cannot be read: a malformed card, place, move,
+  deal code, saved game or JSON record. Nothing about the game was asked yet.
+- ``RuleError``: a well-formed request that the rules refuse: an illegal removal (R2), undo
+  with nothing to undo (R7.1), redo with nothing to redo (R7.5).
+
+An error carries a ``key`` and ``params`` and no words: the words are chosen in the player's
+language when they are shown (``halfmoon.i18n.error_text``). ``str(error)`` is the key and the
+parameters, for logs and tracebacks.
 """
 
 from __future__ import annotations
@@ -10,38 +18,67 @@ from typing import Any
 
 
 class HalfMoonError(ValueError):
-    """Base of every error the engine raises on bad input or an illegal action."""
+    """Base of every error the engine raises on bad input or a refused request."""
 
     key = "error"
 
     def __init__(self, **params: Any) -> None:
         self.params = params
-        super().__init__(self.message("en"))
-
-    def message(self, lang: str = "en") -> str:
-        from .i18n import error_message
-
-        return error_message(self.key, self.params, lang)
+        details = ", ".join(f"{name}={value!r}" for name, value in params.items())
+        super().__init__(f"{self.key} ({details})" if details else self.key)
 
 
-class CardTextError(HalfMoonError):
+# Text that cannot be read
+
+
+class NotationError(HalfMoonError):
+    """Text or a record that cannot be read as what it should be."""
+
+    key = "notation"
+
+
+class CardTextError(NotationError):
     key = "card-text"
 
     def __init__(self, text: str) -> None:
         super().__init__(text=text)
 
 
-class PlaceTextError(HalfMoonError):
+class PlaceTextError(NotationError):
     key = "place-text"
 
     def __init__(self, text: str) -> None:
         super().__init__(text=text)
 
 
-# Deal codes (deal-codes.md "Form", R7.3)
+class MoveTextError(NotationError):
+    """Not a move: not two or three places (deal notation of ``Move``), or a place named twice."""
+
+    key = "move-text"
+
+    def __init__(self, text: str) -> None:
+        super().__init__(text=text)
 
 
-class DealCodeError(HalfMoonError):
+class LayoutError(NotationError):
+    """An explicit layout (``Game.from_layout``) that two decks cannot make (R1.1, R1.2)."""
+
+    key = "layout"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason=reason)
+
+
+class RecordTextError(NotationError):
+    """A stored or uploaded record that is not JSON we may parse: too long, too deep, not text."""
+
+    key = "record-text"
+
+
+# Deal codes (deal-codes.md "Form" and "Daily deals", R7.3)
+
+
+class DealCodeError(NotationError):
     """A deal code that cannot be read. Subclasses say which part is wrong."""
 
     key = "code"
@@ -74,92 +111,127 @@ class CodeCharacterError(DealCodeError):
     key = "code-character"
 
 
-# Moves (R2)
+class DailyDigitsError(DealCodeError):
+    """A daily code whose date is not eight ASCII digits (full-width and other digits too)."""
+
+    key = "daily-digits"
 
 
-class IllegalMoveError(HalfMoonError):
-    """A removal that breaks R2; it is never applied."""
+class DailyDateError(DealCodeError):
+    """A daily code naming a date that does not exist, such as 30 February."""
 
-    key = "move"
-
-
-class MoveTextError(IllegalMoveError):
-    key = "move-text"
-
-    def __init__(self, text: str) -> None:
-        super().__init__(text=text)
+    key = "daily-date"
 
 
-class MoveSizeError(IllegalMoveError):
-    key = "move-size"
+class DailyYearError(DealCodeError):
+    """A daily code before the first daily deal, 1 January 2000."""
+
+    key = "daily-year"
 
 
-class RepeatedPlaceError(IllegalMoveError):
-    key = "move-repeated"
+class DealNumberError(NotationError):
+    """A deal number outside 0 … 26⁷ − 1."""
+
+    key = "deal-number"
+
+    def __init__(self, number: int) -> None:
+        super().__init__(number=number)
 
 
-class EmptyPlaceError(IllegalMoveError):
-    key = "move-empty"
+# Saved games
 
 
-class NotElevenError(IllegalMoveError):
-    """R2.2 / R3.3 / R3.4: a pair must be two number cards summing to 11."""
-
-    key = "sum-not-11"
-
-
-class NotATrioError(IllegalMoveError):
-    """R2.3 / R3.5: three cards must be one jack, one queen and one king."""
-
-    key = "trio-needed"
-
-
-class GameOverError(IllegalMoveError):
-    key = "move-game-over"
-
-
-class NothingToUndoError(HalfMoonError):
-    key = "nothing-to-undo"
-
-
-class NothingToRedoError(HalfMoonError):
-    key = "nothing-to-redo"
-
-
-# Layouts and saved games
-
-
-class LayoutError(HalfMoonError):
-    key = "layout"
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason=reason)
-
-
-class SaveError(HalfMoonError):
+class SaveError(NotationError):
     """A saved game that is not trusted: it is refused whole, never half-loaded."""
 
     key = "save"
+
+
+class ForeignRecordError(SaveError):
+    """Not a Half Moon saved game at all (not JSON, over the limits, not our format or fields)."""
+
+    key = "save-foreign"
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason=reason)
 
 
 class SaveVersionError(SaveError):
+    """Our format, but a version this engine does not know (a newer app wrote it?)."""
+
     key = "save-version"
 
     def __init__(self, version: str) -> None:
-        HalfMoonError.__init__(self, version=version)
+        super().__init__(version=version)
+
+
+class SaveFieldError(SaveError):
+    """Our format and version, but a field holds something it never can (kept as a backup)."""
+
+    key = "save-field"
+
+    def __init__(self, field: str) -> None:
+        super().__init__(field=field)
 
 
 class SaveMoveError(SaveError):
+    """Move ``number`` of the record cannot be made: ``reason`` is the error key of why."""
+
     key = "save-move"
 
-    def __init__(self, number: int, move: str, reason: str) -> None:
-        HalfMoonError.__init__(self, number=number, move=move, reason=reason)
+    def __init__(self, number: int, move: str, reason: HalfMoonError) -> None:
+        super().__init__(number=number, move=move, reason=reason)
 
 
-class RecordTextError(HalfMoonError):
-    """A stored or uploaded record that is not JSON we may parse: too long, too deep, not text."""
+# Well-formed requests the rules refuse
 
-    key = "record-text"
+
+class RuleError(HalfMoonError):
+    """A request that can be read but that the rules do not allow now."""
+
+    key = "rule"
+
+
+class IllegalMoveError(RuleError):
+    """A removal that breaks R2; it is never applied."""
+
+    key = "move"
+
+
+class EmptyPlaceError(IllegalMoveError):
+    """R2.5, R3.8: an empty place has no card to remove."""
+
+    key = "move-empty"
+
+    def __init__(self, place: str) -> None:
+        super().__init__(place=place)
+
+
+class NotElevenError(IllegalMoveError):
+    """R2.2 / R3.3 / R3.4: a pair is two number cards summing to 11 (the first card is a number)."""
+
+    key = "sum-not-11"
+
+
+class NotATrioError(IllegalMoveError):
+    """R2.3 / R3.4 / R3.6: three cards must be one jack, one queen and one king (the first is a face)."""
+
+    key = "trio-needed"
+
+
+class GameOverError(IllegalMoveError):
+    """R7.1: after a win the game is over."""
+
+    key = "move-game-over"
+
+
+class NothingToUndoError(RuleError):
+    """R7.1: no move to undo, or the game is won."""
+
+    key = "nothing-to-undo"
+
+
+class NothingToRedoError(RuleError):
+    """R7.5: no undone move to make again."""
+
+    key = "nothing-to-redo"

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import product
 
-from .cards import FACE_RANKS, PLACES, Card, Place
+from . import i18n
+from .cards import FACE_RANKS, PILES, PLACES, RESERVE, Card, Place
 from .deal import DealCode, Layout
 from .errors import (
     EmptyPlaceError,
@@ -23,13 +23,14 @@ from .errors import (
     NothingToRedoError,
     NothingToUndoError,
 )
-from .moves import Kind, Move, Removal, removal_kind
+from .moves import DeadEndReport, Fit, Kind, Move, Removal, fit, removal_kind
 
-UNDO_DEPTH = 100
-"""R7.1: undo reaches the 100 most recent moves. A game has at most 48, so every move is reachable."""
-
-WON_MOVES = 48
-WON_SCORE = 520
+WON_PAIRS = 40
+WON_TRIOS = 8
+WON_MOVES = WON_PAIRS + WON_TRIOS
+"""R5.3: a won game is always 40 pairs and 8 trios, 48 moves (R7.1's undo depth of 100 covers them all)."""
+WON_SCORE = WON_PAIRS * Kind.PAIR.points + WON_TRIOS * Kind.TRIO.points
+"""R5.3: 520 points."""
 
 
 class Status(enum.StrEnum):
@@ -66,31 +67,52 @@ class TapResult:
     error: TapError | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class DeadEndReport:
-    """What is missing among the playable cards at a dead end (R6.2), without any search.
-
-    ``values`` are the playable number values, none of whose partners (11 − v) is playable;
-    ``faces_present`` and ``faces_missing`` are ranks 11–13 that are and are not playable.
-    """
-
-    values: tuple[int, ...]
-    faces_present: tuple[int, ...]
-    faces_missing: tuple[int, ...]
-
-    @property
-    def partners(self) -> tuple[int, ...]:
-        return tuple(11 - v for v in self.values)
-
-
 @dataclass(slots=True)
 class _History:
     made: list[Removal] = field(default_factory=list)
     undone: list[Removal] = field(default_factory=list)  # a stack: the last one is redone first
 
 
+class LegalMoves:
+    """The legal removals of a game, found when asked: a live view like python-chess's.
+
+    ``bool(game.legal_moves)`` stops at the first one (the dead-end check of R6.2), ``move in
+    game.legal_moves`` checks one, ``count()`` counts them; iteration yields places in board order.
+    """
+
+    def __init__(self, game: Game) -> None:
+        self._game = game
+
+    def __iter__(self) -> Iterator[Move]:
+        playable = list(self._game.playable().items())
+        for i, (p, c) in enumerate(playable):
+            for j in range(i + 1, len(playable)):
+                q, d = playable[j]
+                result = fit([c], d)
+                if result is Fit.COMPLETES:
+                    yield Move((p, q))
+                elif result is Fit.EXTENDS:
+                    yield from (Move((p, q, r)) for r, e in playable[j + 1 :] if fit([c, d], e) is Fit.COMPLETES)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __contains__(self, move: object) -> bool:
+        return isinstance(move, Move) and self._game.is_legal(move)
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def __repr__(self) -> str:
+        return f"<LegalMoves ({', '.join(map(str, self))})>"
+
+
 class Game:
-    """One deal being played. Create it with ``from_code``, ``new`` or ``from_layout``."""
+    """One deal being played. Create it with ``from_code``, ``new`` or ``from_layout``.
+
+    Two games are equal when they hold the same deal, the same moves made and the same moves
+    undone: the position and its history. The selection and the clock are not part of it.
+    """
 
     def __init__(self, layout: Layout, code: DealCode | None = None) -> None:
         self.code = code
@@ -98,9 +120,6 @@ class Game:
         self._stacks: list[list[Card]] = []
         self._history = _History()
         self._selection: list[Place] = []
-        self.started = False
-        """R5.4: the clock starts with the first tap of a deal."""
-        self.elapsed_ms = 0
         self._set_up()
 
     # Creating a game
@@ -127,28 +146,32 @@ class Game:
         def card(c: Card | str) -> Card:
             return c if isinstance(c, Card) else Card.parse(c)
 
-        if len(piles) != 12 or len(reserve) != 8:
-            raise LayoutError("a layout has 12 piles and 8 reserve slots")
+        if len(piles) != len(PILES) or len(reserve) != len(RESERVE):
+            raise LayoutError("shape")
         layout = Layout(
             piles=tuple(tuple(card(c) for c in pile) for pile in piles),
             reserve=tuple(None if c is None else card(c) for c in reserve),
         )
-        if any(len(pile) > 8 for pile in layout.piles):
-            raise LayoutError("a pile holds at most 8 cards")
+        if any(len(pile) > Place.P1.capacity for pile in layout.piles):
+            raise LayoutError("pile-too-high")
         every = [c for pile in layout.piles for c in pile] + [c for c in layout.reserve if c]
         if any(n > 2 for n in Counter(every).values()):
-            raise LayoutError("two decks hold each card twice at most")
+            raise LayoutError("card-thrice")
         return cls(layout)
 
     def _set_up(self) -> None:
         self._stacks = [list(pile) for pile in self._initial.piles]
         self._stacks += [[] if c is None else [c] for c in self._initial.reserve]
 
-    # The position
+    def copy(self) -> Game:
+        """An independent game in the same position, with the same history and selection."""
+        twin = Game(self._initial, self.code)
+        twin._stacks = [list(stack) for stack in self._stacks]
+        twin._history = _History(list(self._history.made), list(self._history.undone))
+        twin._selection = list(self._selection)
+        return twin
 
-    @property
-    def initial_layout(self) -> Layout:
-        return self._initial
+    # The position
 
     def top(self, place: Place) -> Card | None:
         """The card shown at a place (R1.3), or None when it is empty (R2.5)."""
@@ -172,22 +195,10 @@ class Game:
 
     # Moves
 
-    def legal_moves(self) -> Iterator[Move]:
-        """Every legal removal among the playable cards (R2), places in board order."""
-        playable = list(self.playable().items())
-        numbers = [(p, c) for p, c in playable if not c.is_face]
-        for i, (p, c) in enumerate(numbers):
-            for q, d in numbers[i + 1 :]:
-                if c.value + d.value == 11:
-                    yield Move((p, q))
-        by_rank = [[p for p, c in playable if c.rank == r] for r in FACE_RANKS]
-        for trio in product(*by_rank):
-            yield Move(tuple(trio))
-
-    def has_legal_move(self) -> bool:
-        """R6.2 without enumeration: a value and its partner, or all three faces, are playable."""
-        ranks = {c.rank for c in self.playable().values()}
-        return any(v in ranks and 11 - v in ranks for v in range(1, 6)) or all(r in ranks for r in FACE_RANKS)
+    @property
+    def legal_moves(self) -> LegalMoves:
+        """Every legal removal among the playable cards (R2), as a live view."""
+        return LegalMoves(self)
 
     def is_legal(self, move: Move) -> bool:
         try:
@@ -222,7 +233,6 @@ class Game:
             self._stacks[place.position].pop()
         self._history.made.append(removal)
         self._selection.clear()
-        self.started = True
 
     @property
     def move_stack(self) -> tuple[Removal, ...]:
@@ -259,7 +269,7 @@ class Game:
         """R6.1 won when no card is left; R6.2 dead end when no removal is legal; else playing."""
         if self.is_won:
             return Status.WON
-        return Status.PLAYING if self.has_legal_move() else Status.DEAD_END
+        return Status.PLAYING if self.legal_moves else Status.DEAD_END
 
     @property
     def is_won(self) -> bool:
@@ -267,9 +277,22 @@ class Game:
         return not any(self._stacks)
 
     @property
-    def clock_runs(self) -> bool:
-        """R5.4: the clock runs from the first tap until a win or a dead end (the host adds visibility)."""
-        return self.started and self.status is Status.PLAYING
+    def is_over(self) -> bool:
+        """Won or at a dead end: the clock stops (R5.4) until a dead end is undone."""
+        return self.status is not Status.PLAYING
+
+    @property
+    def in_progress(self) -> bool:
+        """R7.6: from the first removal (even if all were undone since) while neither won nor at a dead end.
+
+        Replacing a game in progress asks first.
+        """
+        return bool(self._history.made or self._history.undone) and self.status is Status.PLAYING
+
+    @property
+    def can_restart(self) -> bool:
+        """Restart (R7.3) changes something: a move was made or undone (also after a win: play again)."""
+        return bool(self._history.made or self._history.undone)
 
     def dead_end_report(self) -> DeadEndReport | None:
         """Why the game is stuck (R6.2), or None when it is not at a dead end."""
@@ -277,8 +300,7 @@ class Game:
             return None
         ranks = {c.rank for c in self.playable().values()}
         return DeadEndReport(
-            values=tuple(sorted(r for r in ranks if r <= 10)),
-            faces_present=tuple(r for r in FACE_RANKS if r in ranks),
+            values=tuple(sorted(r for r in ranks if r not in FACE_RANKS)),
             faces_missing=tuple(r for r in FACE_RANKS if r not in ranks),
         )
 
@@ -313,12 +335,10 @@ class Game:
         return removal
 
     def restart(self) -> None:
-        """Deal the same cards again: history, redo, selection and clock are cleared (R7.3, R7.5, R5.4)."""
+        """Deal the same cards again: history, redo and selection are cleared (R7.3, R7.5, R3.8)."""
         self._set_up()
         self._history = _History()
         self._selection.clear()
-        self.started = False
-        self.elapsed_ms = 0
 
     # Tapping (R3) and what the page shows about the selection (R4.2)
 
@@ -332,63 +352,45 @@ class Game:
         place = Place.parse(place) if isinstance(place, str) else place
         card = self.top(place)
         if card is None:
-            return TapResult(TapKind.IGNORED, place)
-        self.started = True
+            return TapResult(TapKind.IGNORED, place)  # R3.8
         if place in self._selection:
             self._selection.remove(place)
-            return TapResult(TapKind.DESELECTED, place)
+            return TapResult(TapKind.DESELECTED, place)  # R3.2
         if not self._selection:
             self._selection.append(place)
-            return TapResult(TapKind.SELECTED, place)
-        first = self.top(self._selection[0])
-        assert first is not None
-        if first.is_face:
-            return self._tap_with_faces(place, card)
-        return self._tap_with_number(place, card)
-
-    def _tap_with_number(self, place: Place, card: Card) -> TapResult:
-        """R3.3 and R3.4: one number card is selected."""
-        first = self._selection[0]
-        if not card.is_face and card.value + self._top(first).value == 11:
-            return TapResult(TapKind.REMOVED, place, removal=self.remove(Move((first, place))))
-        self._selection.clear()
-        return TapResult(TapKind.CLEARED, place, error=TapError.SUM_NOT_11)
-
-    def _tap_with_faces(self, place: Place, card: Card) -> TapResult:
-        """R3.4, R3.5 and R3.6: one or two face cards of different ranks are selected."""
-        if not card.is_face:
-            self._selection.clear()
-            return TapResult(TapKind.CLEARED, place, error=TapError.TRIO_NEEDED)
-        if card.rank in {self._top(p).rank for p in self._selection}:
+            return TapResult(TapKind.SELECTED, place)  # R3.1
+        first = self._top(self._selection[0])
+        error = TapError.SUM_NOT_11 if first.value is not None else TapError.TRIO_NEEDED  # R4.1
+        result = fit(self._selected_cards(), card)
+        if result is Fit.COMPLETES:
+            return TapResult(TapKind.REMOVED, place, removal=self.remove(Move((*self._selection, place))))
+        if result is Fit.EXTENDS:
+            self._selection.append(place)
+            return TapResult(TapKind.SELECTED, place)  # R3.5
+        if result is Fit.REPEATS:
             self._selection[:] = [place]
-            return TapResult(TapKind.RESELECTED, place, error=TapError.TRIO_NEEDED)
-        self._selection.append(place)
-        if len(self._selection) < 3:
-            return TapResult(TapKind.SELECTED, place)
-        return TapResult(TapKind.REMOVED, place, removal=self.remove(Move(tuple(self._selection))))
+            return TapResult(TapKind.RESELECTED, place, error=error)  # R3.6
+        self._selection.clear()
+        return TapResult(TapKind.CLEARED, place, error=error)  # R3.3, R3.4
 
     def _top(self, place: Place) -> Card:
         card = self.top(place)
         assert card is not None, "a selected place always holds a card"
         return card
 
+    def _selected_cards(self) -> list[Card]:
+        return [self._top(p) for p in self._selection]
+
     def dimmed(self) -> frozenset[Place]:
         """R4.2 "Layout help": the playable cards that cannot complete a removal with the selection."""
         if not self._selection:
             return frozenset()
-        selected = [self._top(p) for p in self._selection]
-        if selected[0].is_face:
-            taken = {c.rank for c in selected}
-
-            def useless(c: Card) -> bool:
-                return not c.is_face or c.rank in taken
-        else:
-            partner = 11 - selected[0].value
-
-            def useless(c: Card) -> bool:
-                return c.is_face or c.value != partner
-
-        return frozenset(p for p, c in self.playable().items() if p not in self._selection and useless(c))
+        chosen = self._selected_cards()
+        return frozenset(
+            p
+            for p, c in self.playable().items()
+            if p not in self._selection and fit(chosen, c) not in (Fit.COMPLETES, Fit.EXTENDS)
+        )
 
     # Comparison and notation
 
@@ -396,13 +398,28 @@ class Game:
         """The game record: the code and the moves made, e.g. ``HM1-N-AAAAAAB P1+P8 P8+P5+P3``."""
         return " ".join([str(self.code or "-"), *(str(r.move) for r in self._history.made)])
 
+    def board(self, lang: str) -> str:
+        """The table as people read it, in Finnish or English: ``P1 8♣ (8)`` for every place."""
+        return self._table(lambda card: i18n.card_short(card, lang))
+
+    def __str__(self) -> str:
+        """The table in card text, ``P1 8C (8)`` for every place (docs/deal-codes.md "Card text")."""
+        return self._table(lambda card: card.text)
+
+    def _table(self, face: Callable[[Card], str]) -> str:
+        def cell(place: Place) -> str:
+            card = self.top(place)
+            return f"{place!s:>3} {face(card) if card else '--':<4}({self.count(place)})"
+
+        rows = (PILES[:6], PILES[6:], RESERVE)
+        return "\n".join(" ".join(cell(p) for p in row) for row in rows)
+
     def _key(self) -> tuple[object, ...]:
         return (
             self.code,
             self._initial,
             [r.move for r in self._history.made],
             [r.move for r in self._history.undone],
-            self.elapsed_ms,
         )
 
     def __eq__(self, other: object) -> bool:

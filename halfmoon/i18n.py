@@ -1,18 +1,20 @@
-"""Everything the engine says, in Finnish (the seed's words) and English.
+"""Everything the engine says, in Finnish (the words of the user's rules page) and English.
 
-Finnish card names follow the seed: "hertta-7", "herttaässä", "ristisotilas", "herttakuningas";
+Words are made when they are shown, never stored: errors and reports carry keys and values, and
+these functions turn them into text in the language asked for. Every table here and in the page
+(``webapp.strings``) has the same shape: ``TEXTS[lang][key]``, a template with ``{name}`` fields.
+
+Finnish card names follow the user's page: "hertta-7", "herttaässä", "ristisotilas", "herttakuningas";
 faces are shown as V, D, R (deal-codes.md "Card text").
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterable
 
-from .cards import ACE, JACK, KING, PLACES, QUEEN, Card, Place, Suit
-
-if TYPE_CHECKING:
-    from .game import DeadEndReport, Game
+from .cards import ACE, JACK, KING, QUEEN, Card, Place, Suit
+from .errors import HalfMoonError
+from .moves import DeadEndReport
 
 LANGUAGES = ("fi", "en")
 DEFAULT_LANGUAGE = "fi"
@@ -64,27 +66,29 @@ def count_text(count: int, lang: str) -> str:
     return "1 card" if count == 1 else f"{count} cards"
 
 
-def place_label(game: Game, place: Place, lang: str) -> str:
-    """A place's accessible name (ui-contract.md): "hertta-7, pino 1, 7 korttia"; an empty place says so."""
-    card = game.top(place)
+def place_label(place: Place, card: Card | None, count: int, lang: str) -> str:
+    """A place's accessible name (docs/ui-contract.md): what is drawn, then the words.
+
+    "7♥, hertta-7, pino 1, 7 korttia" / "7♥, 7 of hearts, pile 1, 7 cards"; the drawn text comes
+    first so that the name contains the label a sighted player sees (WCAG 2.5.3). An empty place
+    says so.
+    """
     if card is None:
-        return f"{place_name(place, lang)}, {'tyhjä' if _lang(lang) == 'fi' else 'empty'}"
-    return f"{card_name(card, lang)}, {place_name(place, lang)}, {count_text(game.count(place), lang)}"
+        return f"{place_name(place, lang)}, {text('empty', lang)}"
+    return f"{card_short(card, lang)}, {card_name(card, lang)}, {place_name(place, lang)}, {count_text(count, lang)}"
 
 
-def place_description(game: Game, place: Place, lang: str) -> str:
-    """One place in the seed's text-alternative style (R1.5): "pino 1: 7 korttia, päällimmäisenä hertta-7"."""
-    card = game.top(place)
+def place_description(place: Place, card: Card | None, count: int, lang: str) -> str:
+    """One place in the text-alternative style of R1.5: "pino 1: 7 korttia, päällimmäisenä hertta-7"."""
     name = place_name(place, lang)
     if card is None:
-        return f"{name}: {'tyhjä' if _lang(lang) == 'fi' else 'empty'}"
-    top = "päällimmäisenä" if _lang(lang) == "fi" else "top card"
-    return f"{name}: {count_text(game.count(place), lang)}, {top} {card_name(card, lang)}"
+        return f"{name}: {text('empty', lang)}"
+    return f"{name}: {count_text(count, lang)}, {text('top-card', lang)} {card_name(card, lang)}"
 
 
-def layout_description(game: Game, lang: str) -> str:
-    """The whole table as a text alternative (R1.5), places in order, separated by "; "."""
-    return "; ".join(place_description(game, p, lang) for p in PLACES)
+def layout_description(places: Iterable[tuple[Place, Card | None, int]], lang: str) -> str:
+    """The whole table as a text alternative (R1.5): each place as (place, top card, count), joined by "; "."""
+    return "; ".join(place_description(place, card, count, lang) for place, card, count in places)
 
 
 def _join(items: list[str], conjunction: str) -> str:
@@ -125,74 +129,138 @@ def dead_end_text(report: DeadEndReport, lang: str) -> str:
     return f"Dead end. {pair} {trio}"
 
 
-def won_text(game: Game, time_text: str, lang: str) -> str:
-    """R6.1: the win, with time, score and moves."""
-    if _lang(lang) == "fi":
-        return f"Voitit! Aika {time_text}, {game.score} pistettä, {game.moves} siirtoa."
-    return f"You won! Time {time_text}, {game.score} points, {game.moves} moves."
-
-
-_MESSAGES: dict[str, dict[str, str]] = {
+TEXTS: dict[str, dict[str, str]] = {
     "fi": {
+        "cli-help": "Kirjoita kaksi tai kolme paikkaa (p1 p8, P8+P5+P3); u kumoa, r tee uudelleen, restart, q lopeta.",
+        "cli-move": "siirto {number} ({move})",
+        "cli-cannot-read": "tiedostoa {path} ei voi lukea: {error}",
+        "empty": "tyhjä",
+        "top-card": "päällimmäisenä",
+        "figures": "pisteet {score}, siirrot {moves}, tila: {status}",
+        "status-playing": "peli käynnissä",
+        "status-won": "voitettu",
+        "status-dead-end": "umpikuja",
         "error": "Virhe.",
+        "notation": "Tekstiä ei voi lukea.",
         "card-text": "”{text}” ei ole kortti (esim. 7H, TD, QS).",
         "place-text": "”{text}” ei ole paikka (P1–P12 tai R1–R8).",
+        "move-text": "”{text}” ei ole siirto: kirjoita kaksi tai kolme eri paikkaa, esim. P1+P8 tai p8 p5 p3.",
+        "layout": "Asetelma ei kelpaa: {reason}.",
+        "record-text": "Tietue ei kelpaa: {reason}.",
         "code": "Koodia ”{text}” ei voi lukea.",
         "code-empty": "Kirjoita jaon koodi, esimerkiksi HM1-N-AAAAAAB.",
-        "code-shape": "”{text}” ei ole jaon koodi: muoto on HM1-N- ja seitsemän kirjainta.",
+        "code-shape": "”{text}” ei ole jaon koodi: muoto on HM1-N- ja seitsemän kirjainta tai HM1-D- ja päivämäärä.",
         "code-version": "Tuntematon koodin versio ”{version}”: vain HM1 tunnetaan.",
-        "code-kind": "Tuntematon jaon laji ”{kind}”: vain N tunnetaan.",
+        "code-kind": "Tuntematon jaon laji ”{kind}”: vain N (numeroitu) ja D (päivän jako) tunnetaan.",
         "code-length": "Koodin lopussa on oltava 7 kirjainta, nyt {length}.",
         "code-character": "Koodissa on merkki ”{char}”: vain kirjaimet A–Z käyvät.",
+        "daily-digits": "Päivän jaon koodin lopussa on oltava kahdeksan numeroa 0–9 (VVVVKKPP).",
+        "daily-date": "Päivämäärää ”{text}” ei ole olemassa.",
+        "daily-year": "Päivän jaot alkavat 1.1.2000.",
+        "deal-number": "Jaon numero {number} ei ole välillä 0–8031810175.",
+        "save": "Tallennettu peli ei kelpaa.",
+        "save-foreign": "Tallennettu tieto ei ole Half Moon -peli: {reason}.",
+        "save-version": "Tallennetun pelin versio {version} on tuntematon.",
+        "save-field": "Tallennetun pelin kenttä ”{field}” ei kelpaa.",
+        "save-move": "Tallennetun pelin siirto {number} ({move}) ei käy: {reason}",
+        "rule": "Säännöt eivät salli tätä.",
         "move": "Siirto ei ole sallittu.",
-        "move-text": "”{text}” ei ole siirto: kirjoita paikat, esim. P1+P8 tai p8 p5 p3.",
-        "move-size": "Siirrossa on 2 tai 3 korttia, ei {count}.",
-        "move-repeated": "Siirrossa {move} on sama paikka kahdesti.",
         "move-empty": "Paikka {place} on tyhjä.",
         "sum-not-11": "Summan on oltava 11",
         "trio-needed": "Tarvitaan sotilas, rouva ja kuningas",
         "move-game-over": "Peli on jo voitettu.",
         "nothing-to-undo": "Ei kumottavaa siirtoa.",
         "nothing-to-redo": "Ei uudelleen tehtävää siirtoa.",
-        "layout": "Asetelma ei kelpaa: {reason}.",
-        "save": "Tallennettu peli ei kelpaa: {reason}.",
-        "save-version": "Tallennetun pelin versio {version} on tuntematon.",
-        "save-move": "Tallennetun pelin siirto {number} ({move}) ei ole sallittu: {reason}",
+        "reason-too-long": "liian pitkä",
+        "reason-too-deep": "liian syvälle sisäkkäinen",
+        "reason-not-text": "ei tekstiä",
+        "reason-not-json": "ei JSON-muotoa",
+        "reason-not-object": "ei tietuetta",
+        "reason-format": "tuntematon muoto",
+        "reason-fields": "kentät puuttuvat tai ovat ylimääräisiä",
+        "reason-no-code": "asetelmasta tehtyä peliä ei tallenneta",
+        "reason-shape": "pinoja on 12 ja varantopaikkoja 8",
+        "reason-pile-too-high": "pinossa on enintään 8 korttia",
+        "reason-card-thrice": "kahdessa pakassa on kutakin korttia enintään kaksi",
     },
     "en": {
+        "cli-help": "Type two or three places (p1 p8, P8+P5+P3); u undo, r redo, restart, q quit.",
+        "cli-move": "move {number} ({move})",
+        "cli-cannot-read": "cannot read {path}: {error}",
+        "empty": "empty",
+        "top-card": "top card",
+        "figures": "score {score}, moves {moves}, status: {status}",
+        "status-playing": "playing",
+        "status-won": "won",
+        "status-dead-end": "dead end",
         "error": "Error.",
+        "notation": "The text cannot be read.",
         "card-text": "“{text}” is not a card (e.g. 7H, TD, QS).",
         "place-text": "“{text}” is not a place (P1–P12 or R1–R8).",
+        "move-text": "“{text}” is not a move: write two or three different places, e.g. P1+P8 or p8 p5 p3.",
+        "layout": "The layout is not valid: {reason}.",
+        "record-text": "The record is not valid: {reason}.",
         "code": "The code “{text}” cannot be read.",
         "code-empty": "Type a deal code, for example HM1-N-AAAAAAB.",
-        "code-shape": "“{text}” is not a deal code: it is HM1-N- and seven letters.",
+        "code-shape": "“{text}” is not a deal code: it is HM1-N- and seven letters, or HM1-D- and a date.",
         "code-version": "Unknown code version “{version}”: only HM1 is known.",
-        "code-kind": "Unknown kind of deal “{kind}”: only N is known.",
+        "code-kind": "Unknown kind of deal “{kind}”: only N (numbered) and D (daily) are known.",
         "code-length": "The code must end in 7 letters, not {length}.",
         "code-character": "The code has the character “{char}”: only letters A–Z are allowed.",
+        "daily-digits": "A daily code must end in eight digits 0–9 (YYYYMMDD): not eight digits.",
+        "daily-date": "There is no such date as “{text}”.",
+        "daily-year": "Daily deals start on 1 January 2000.",
+        "deal-number": "Deal number {number} is not in 0–8031810175.",
+        "save": "The saved game is not valid.",
+        "save-foreign": "The stored data is not a Half Moon game: {reason}.",
+        "save-version": "The saved game's version {version} is unknown.",
+        "save-field": "The saved game's field “{field}” is not valid.",
+        "save-move": "Move {number} ({move}) of the saved game does not work: {reason}",
+        "rule": "The rules do not allow this.",
         "move": "That move is not allowed.",
-        "move-text": "“{text}” is not a move: write places, e.g. P1+P8 or p8 p5 p3.",
-        "move-size": "A move takes 2 or 3 cards, not {count}.",
-        "move-repeated": "The move {move} names a place twice.",
         "move-empty": "Place {place} is empty.",
         "sum-not-11": "The sum must be 11",
         "trio-needed": "A jack, a queen and a king are needed",
         "move-game-over": "The game is already won.",
         "nothing-to-undo": "There is no move to undo.",
         "nothing-to-redo": "There is no move to redo.",
-        "layout": "The layout is not valid: {reason}.",
-        "save": "The saved game is not valid: {reason}.",
-        "save-version": "The saved game's version {version} is unknown.",
-        "save-move": "Move {number} ({move}) of the saved game is not legal: {reason}",
+        "reason-too-long": "too long",
+        "reason-too-deep": "nested too deeply",
+        "reason-not-text": "not text",
+        "reason-not-json": "not JSON",
+        "reason-not-object": "not a record",
+        "reason-format": "an unknown format",
+        "reason-fields": "fields missing or unexpected",
+        "reason-no-code": "a game from a layout is not saved",
+        "reason-shape": "there are 12 piles and 8 reserve slots",
+        "reason-pile-too-high": "a pile holds at most 8 cards",
+        "reason-card-thrice": "two decks hold each card twice at most",
     },
 }
 
 
-def error_message(key: str, params: Mapping[str, Any], lang: str) -> str:
-    """The message for an engine error key (see ``errors.py``) in the given language."""
-    table = _MESSAGES[_lang(lang)]
-    template = table.get(key, table["error"])
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError):
-        return template
+def text(key: str, lang: str, **params: object) -> str:
+    """The words for ``key`` in ``lang`` (Finnish when the language is unknown), parameters filled in."""
+    template = TEXTS[_lang(lang)][key]
+    return template.format(**params) if params else template
+
+
+def error_text(error: HalfMoonError, lang: str) -> str:
+    """What an engine error says, in Finnish or English. A parameter that is itself an error (the
+    reason a saved move fails) and a reason key are put into words too."""
+    params: dict[str, object] = {}
+    for name, value in error.params.items():
+        if isinstance(value, HalfMoonError):
+            value = error_text(value, lang)
+        elif name == "reason":
+            value = text(f"reason-{value}", lang)
+        elif isinstance(value, str) and name in ("text", "move", "version"):
+            value = shorten(value)
+        params[name] = value
+    table = TEXTS[_lang(lang)]
+    return table.get(error.key, table["error"]).format(**params)
+
+
+def shorten(echoed: str, limit: int = 40) -> str:
+    """Echoed input is cut, so that a 6 000-character code never becomes a 6 000-character message."""
+    return echoed if len(echoed) <= limit else echoed[: limit - 1] + "…"

@@ -1,7 +1,10 @@
-"""Removals and their notation: the game's SAN (R2).
+"""Removals, their notation (the game's SAN), and the one statement of the pair and trio rule (R2).
 
 A move is written as its places joined by ``+`` in tap order: ``P1+P8`` for a pair,
 ``P8+P5+P3`` for a trio. ``Move.parse`` also takes the typed forms ``p1 p8`` and ``p1,p8``.
+
+``fit(selection, card)`` is the rule itself: how one more card goes with the cards already
+chosen. Tapping (R3), layout help (R4.2), the legal moves and the dead-end check (R6.2) all ask it.
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import FACE_RANKS, Card, Place
-from .errors import MoveSizeError, MoveTextError, NotATrioError, NotElevenError, PlaceTextError, RepeatedPlaceError
+from .cards import Card, Place
+from .errors import MoveTextError, NotATrioError, NotElevenError, PlaceTextError
 
+PAIR_SUM = 11
 PAIR_POINTS = 10
 TRIO_POINTS = 15
 _SEPARATORS = re.compile(r"[+,\s]+")
+MAX_MOVE_TEXT = 100
+"""A typed move is three places and some spacing: longer text is refused before it is split."""
 
 
 class Kind(enum.StrEnum):
@@ -29,27 +35,80 @@ class Kind(enum.StrEnum):
         return PAIR_POINTS if self is Kind.PAIR else TRIO_POINTS
 
 
+class Fit(enum.Enum):
+    """How a card goes with the cards chosen before it (R2.2, R2.3, as taps meet them in R3)."""
+
+    COMPLETES = "completes"  # the pair sums to 11 (R2.2), or the third face completes J+Q+K (R2.3)
+    EXTENDS = "extends"  # a face of a rank not yet chosen, the trio not yet whole (R3.5)
+    REPEATS = "repeats"  # a face of a rank already chosen (R3.6)
+    FAILS = "fails"  # a number that does not sum to 11, or a number with a face (R3.3, R3.4)
+
+
+def partner(value: int) -> int:
+    """R2.2: the value that makes a pair with ``value`` (A+10, 2+9, 3+8, 4+7, 5+6)."""
+    return PAIR_SUM - value
+
+
+def fit(chosen: Sequence[Card], card: Card) -> Fit:
+    """How ``card`` goes with ``chosen`` (one number card, or one or two faces of different ranks).
+
+    This is the whole removal rule: a pair is two number cards summing to 11 (R2.2); a trio is a
+    jack, a queen and a king (R2.3); face cards never pair and numbers never join faces (R3.4).
+    """
+    first = chosen[0].value
+    if first is not None:
+        return Fit.COMPLETES if card.value is not None and card.value == partner(first) else Fit.FAILS
+    if card.value is not None:
+        return Fit.FAILS
+    if card.rank in {c.rank for c in chosen}:
+        return Fit.REPEATS
+    return Fit.COMPLETES if len(chosen) == 2 else Fit.EXTENDS
+
+
+def completes(chosen: Sequence[Card], card: Card) -> bool:
+    """Whether ``card`` makes a removal with ``chosen`` (R2.2, R2.3)."""
+    return fit(chosen, card) is Fit.COMPLETES
+
+
+def removal_kind(cards: Sequence[Card]) -> Kind:
+    """Which removal these cards make, in this order, or the error why they make none.
+
+    The reason follows the first card, as R4.1 decides: a number first needs a sum of 11, a face
+    first needs a jack, a queen and a king.
+    """
+    for i in range(1, len(cards)):
+        result = fit(cards[:i], cards[i])
+        last = i == len(cards) - 1
+        if (result is Fit.COMPLETES) != last or result in (Fit.FAILS, Fit.REPEATS):
+            break
+    else:
+        return Kind.PAIR if len(cards) == 2 else Kind.TRIO
+    raise NotElevenError() if cards[0].value is not None else NotATrioError()
+
+
 @dataclass(frozen=True, slots=True)
 class Move:
-    """The places of one removal, in tap order."""
+    """The places of one removal, in tap order: two or three different places."""
 
     places: tuple[Place, ...]
 
     def __post_init__(self) -> None:
-        if len(self.places) not in (2, 3):
-            raise MoveSizeError(count=len(self.places))
-        if len(set(self.places)) != len(self.places):
-            raise RepeatedPlaceError(move="+".join(self.places))
+        if len(self.places) not in (2, 3) or len(set(self.places)) != len(self.places):
+            raise MoveTextError("+".join(self.places))
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read ``P1+P8``, ``p1 p8`` or ``p1,p8`` (any case and spacing)."""
+        """Read ``P1+P8``, ``p1 p8`` or ``p1,p8`` (any case and spacing), or raise ``MoveTextError``."""
+        if len(text) > MAX_MOVE_TEXT:
+            raise MoveTextError(text)
         tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
+        if len(tokens) not in (2, 3):
+            raise MoveTextError(text)
         try:
             places = tuple(Place.parse(t) for t in tokens)
         except PlaceTextError:
             raise MoveTextError(text) from None
-        if len(places) not in (2, 3):
+        if len(set(places)) != len(places):
             raise MoveTextError(text)
         return cls(places)
 
@@ -58,19 +117,6 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move.parse({str(self)!r})"
-
-
-def removal_kind(cards: Sequence[Card]) -> Kind:
-    """Which removal these cards make, or the specific error why they make none (R2.2, R2.3)."""
-    if len(cards) == 2 and not any(c.is_face for c in cards):
-        if cards[0].value + cards[1].value == 11:
-            return Kind.PAIR
-        raise NotElevenError()
-    if len(cards) == 3 and sorted(c.rank for c in cards) == list(FACE_RANKS):
-        return Kind.TRIO
-    if cards[0].is_face:
-        raise NotATrioError()
-    raise NotElevenError()
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,3 +129,19 @@ class Removal:
 
     def __str__(self) -> str:
         return str(self.move)
+
+
+@dataclass(frozen=True, slots=True)
+class DeadEndReport:
+    """What is missing among the playable cards at a dead end (R6.2), found without any search.
+
+    ``values`` are the playable number values, none of whose partners (``partner(v)``) is
+    playable; ``faces_missing`` are the face ranks (11–13) of which no card is playable.
+    """
+
+    values: tuple[int, ...]
+    faces_missing: tuple[int, ...]
+
+    @property
+    def partners(self) -> tuple[int, ...]:
+        return tuple(partner(v) for v in self.values)

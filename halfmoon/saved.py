@@ -1,94 +1,144 @@
 """The saved game: versioned JSON, the game's PGN, validated whole before it is trusted.
 
-A saved game holds the schema version, the deal code, the moves made, the undone moves (next
-redo first) and the elapsed time. ``load`` replays every move through the rules, so a record that
-is malformed, of an unknown version, or with a move that is not legal is refused with a
-``SaveError``, never half-loaded. ``load(save(game)) == game``.
+A record holds the deal code, the moves made and the undone moves (next redo first) — the
+position and its history — and beside them what is not the position: the elapsed time (R5.4),
+the moment the game was dealt or restarted (with the code, the game's identity: a game is
+counted once in the statistics however often it is loaded), and whether it came from a file.
+
+``load`` replays every move through the rules, so a record that is malformed, of an unknown
+version, or with a move that is not legal is refused with a typed ``SaveError``, never
+half-loaded: ``ForeignRecordError`` for data that is not a Half Moon record at all, and
+``SaveVersionError``, ``SaveFieldError`` or ``SaveMoveError`` for one of ours that cannot be
+trusted. ``load(save(record)) == record``.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any
+from dataclasses import dataclass
 
 from .deal import DealCode
-from .errors import HalfMoonError, SaveError, SaveMoveError, SaveVersionError
-from .game import Game
+from .errors import (
+    ForeignRecordError,
+    HalfMoonError,
+    RecordTextError,
+    SaveFieldError,
+    SaveMoveError,
+    SaveVersionError,
+)
+from .game import WON_MOVES, Game
+from .jsontext import parse_json
 from .moves import Move
 
 FORMAT = "half-moon-game"
-VERSION = 1
+VERSION = 2
+MAX_CHARS = 8_000
+"""A full record is about 1 kB (48 moves); anything much longer is not ours."""
 MAX_ELAPSED_MS = 100 * 24 * 3600 * 1000  # beyond a hundred days the clock is not believed
-_FIELDS = {"format", "version", "code", "moves", "undone", "elapsed_ms"}
+MAX_MOMENT_MS = 10**14  # ms since 1970: beyond the year 5000
+_FIELDS = {
+    1: {"format", "version", "code", "moves", "undone", "elapsed_ms"},
+    2: {"format", "version", "code", "moves", "undone", "elapsed_ms", "dealt_at", "from_file"},
+}
 
 
-def save(game: Game) -> str:
-    """The saved game as JSON text. A game from a layout has no code and cannot be saved."""
-    return json.dumps(to_dict(game), separators=(",", ":"))
+@dataclass(slots=True)
+class SavedGame:
+    """A game and what is kept beside it: its clock, its identity's moment, where it came from."""
+
+    game: Game
+    elapsed_ms: int = 0
+    dealt_at: int = 0
+    """When the game was dealt or restarted, ms since the epoch: the code and this are its identity."""
+    from_file: bool = False
+    """Opened from a file: its clock came from outside, so it never sets the fastest win."""
 
 
-def to_dict(game: Game) -> dict[str, Any]:
+def save(record: SavedGame | Game) -> str:
+    """The record as compact JSON text. A game from a layout has no code and cannot be saved."""
+    if isinstance(record, Game):
+        record = SavedGame(record)
+    game = record.game
     if game.code is None:
-        raise SaveError("a game from a layout has no code and is not saved")
-    return {
+        raise ForeignRecordError("no-code")
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "code": str(game.code),
         "moves": [str(r.move) for r in game.move_stack],
         "undone": [str(r.move) for r in game.undone_moves],
-        "elapsed_ms": game.elapsed_ms,
+        "elapsed_ms": record.elapsed_ms,
+        "dealt_at": record.dealt_at,
+        "from_file": record.from_file,
     }
+    return json.dumps(data, separators=(",", ":"))
 
 
-def load(text: str | bytes) -> Game:
-    """Rebuild a game from ``save``'s text, or raise ``SaveError`` saying what is wrong."""
+def load(text: str | bytes) -> SavedGame:
+    """Rebuild a record from ``save``'s text, or raise the ``SaveError`` that says what is wrong."""
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise SaveError("not JSON") from None
+        data = parse_json(text, max_chars=MAX_CHARS)
+    except RecordTextError as error:
+        raise ForeignRecordError(error.params["reason"]) from None
     return from_dict(data)
 
 
-def from_dict(data: object) -> Game:
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("not a Half Moon saved game")
-    if data.get("version") != VERSION:
-        raise SaveVersionError(version=repr(data.get("version"))[:40])
-    if set(data) != _FIELDS:
-        raise SaveError("unexpected or missing fields")
+def from_dict(data: object) -> SavedGame:
+    if not isinstance(data, dict):
+        raise ForeignRecordError("not-object")
+    if data.get("format") != FORMAT:
+        raise ForeignRecordError("format")
+    version = data.get("version")
+    if type(version) is not int or version not in _FIELDS:
+        raise SaveVersionError(version=repr(version)[:40])
+    if set(data) != _FIELDS[version]:
+        raise ForeignRecordError("fields")
     game = Game.from_code(_code(data["code"]))
-    moves, undone = _move_list(data["moves"]), _move_list(data["undone"])
+    moves, undone = _move_list(data["moves"], "moves"), _move_list(data["undone"], "undone")
+    if len(moves) + len(undone) > WON_MOVES:
+        raise SaveFieldError("undone")
     for number, move in enumerate(moves + undone, start=1):
         try:
             game.remove(move)
         except HalfMoonError as error:
-            raise SaveMoveError(number=number, move=str(move), reason=str(error)) from None
+            raise SaveMoveError(number, str(move), error) from None
+    if undone and game.is_won:
+        raise SaveFieldError("undone")  # R7.1: a won game cannot be undone, so no play leaves this record
     for _ in undone:
         game.undo()
-    game.elapsed_ms = _elapsed(data["elapsed_ms"])
-    game.started = bool(moves) or game.elapsed_ms > 0
-    return game
+    return SavedGame(
+        game,
+        elapsed_ms=_whole(data["elapsed_ms"], MAX_ELAPSED_MS, "elapsed_ms"),
+        dealt_at=_whole(data.get("dealt_at", 0), MAX_MOMENT_MS, "dealt_at"),
+        from_file=_flag(data.get("from_file", False)),
+    )
 
 
 def _code(value: object) -> DealCode:
     if not isinstance(value, str):
-        raise SaveError("the code is not text")
+        raise SaveFieldError("code")
     try:
         return DealCode.parse(value)
-    except HalfMoonError as error:
-        raise SaveError(f"bad code: {error}") from None
+    except HalfMoonError:
+        raise SaveFieldError("code") from None
 
 
-def _move_list(value: object) -> list[Move]:
-    if not isinstance(value, list) or len(value) > 48 or not all(isinstance(m, str) for m in value):
-        raise SaveError("moves must be a list of at most 48 move texts")
+def _move_list(value: object, field: str) -> list[Move]:
+    if not isinstance(value, list) or len(value) > WON_MOVES or not all(isinstance(m, str) for m in value):
+        raise SaveFieldError(field)
     try:
         return [Move.parse(m) for m in value]
-    except HalfMoonError as error:
-        raise SaveError(f"bad move: {error}") from None
+    except HalfMoonError:
+        raise SaveFieldError(field) from None
 
 
-def _elapsed(value: object) -> int:
-    if type(value) is not int or not 0 <= value <= MAX_ELAPSED_MS:
-        raise SaveError("the elapsed time is not a whole number of milliseconds in range")
+def _whole(value: object, limit: int, field: str) -> int:
+    if type(value) is not int or not 0 <= value <= limit:
+        raise SaveFieldError(field)
+    return value
+
+
+def _flag(value: object) -> bool:
+    if type(value) is not bool:
+        raise SaveFieldError("from_file")
     return value

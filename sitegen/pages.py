@@ -14,9 +14,11 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
-from halfmoon import PLACES, Card, DealCode, Game, Kind, Move, Place, Removal
+from halfmoon import PLACES, Card, DealCode, Game, Kind, Move, Place, Removal, TapKind, TapResult
 from halfmoon.i18n import card_short, layout_description, place_name, rank_short
+from halfmoon.i18n import text as engine_text
 from webapp.strings import LANGUAGE_NAMES, PAGES, page_file
+from webapp.view import PlaceView, board_places
 
 from .skeleton import cell_attributes
 
@@ -35,7 +37,7 @@ WORDS: dict[str, dict[str, str]] = {
         "trio": "sotilas, rouva ja kuningas",
         "shows": "Pinosta {number} paljastuu {card}.",
         "empty": "{Place} on nyt tyhjä.",
-        "won": "Kaikki 104 korttia on poistettu: 48 siirtoa ja 520 pistettä.",
+        "won": "Kaikki {cards} korttia on poistettu: {moves} siirtoa ja {score} pistettä.",
         "intro": "Tämä on jaon <strong>{code}</strong> voitettu peli siirto siirrolta. Jokainen kaavio näyttää"
         " pöydän ennen siirtoa; poistettavat kortit on korostettu. Kunkin kortin alla on pinon numero (1–12)"
         " tai varantopaikka (R1–R8) ja korttien määrä.",
@@ -44,16 +46,16 @@ WORDS: dict[str, dict[str, str]] = {
         "failed": "Epäonnistuneet napautukset",
         "failed-intro": "Samasta alkuasetelmasta: näissä mitään ei poisteta.",
         "tap": "Napautus {first}, sitten {second}.",
-        "sum": "Summan on oltava 11: 8 + 9 = 17. Mitään ei poisteta, ja valinta tyhjenee.",
+        "sum": "{reason}: {sum}. Mitään ei poisteta, ja valinta tyhjenee.",
         "number-face": "Numerokortti ja kuvakortti eivät yhdisty: valinta tyhjenee.",
-        "same-rank": "Kaksi rouvaa eivät yhdisty: toisesta (pino 9) tulee valittu kortti.",
+        "same-rank": "Kaksi samanarvoista kuvakorttia eivät yhdisty: {card} ({place}) on nyt ainoa valittu kortti.",
         "steps": "Siirrot",
         "first": "Ensimmäinen",
         "back": "Edellinen",
         "forward": "Seuraava",
         "last": "Viimeinen",
         "opening": "Jaon {code} alkuasetelma.",
-        "pair-caption": "Pari: {cards}, 9 + 2 = 11.",
+        "pair-caption": "Pari: {cards}, {sum}.",
         "trio-caption": "Kolmikko: {cards}.",
     },
     "en": {
@@ -65,7 +67,7 @@ WORDS: dict[str, dict[str, str]] = {
         "trio": "a jack, a queen and a king",
         "shows": "Pile {number} now shows {card}.",
         "empty": "{Place} is now empty.",
-        "won": "All 104 cards are gone: 48 moves and 520 points.",
+        "won": "All {cards} cards are gone: {moves} moves and {score} points.",
         "intro": "This is a won game of deal <strong>{code}</strong>, move by move. Each diagram shows the table"
         " before the move, with the cards it removes marked. Under each card are its pile (1–12) or reserve"
         " slot (R1–R8) and how many cards are there.",
@@ -74,16 +76,16 @@ WORDS: dict[str, dict[str, str]] = {
         "failed": "Failed taps",
         "failed-intro": "From the same opening position: nothing is removed in these.",
         "tap": "Tap {first}, then {second}.",
-        "sum": "The sum must be 11: 8 + 9 = 17. Nothing is removed and the selection is cleared.",
+        "sum": "{reason}: {sum}. Nothing is removed and the selection is cleared.",
         "number-face": "A number card and a face card never combine: the selection is cleared.",
-        "same-rank": "Two queens do not combine: the second one (pile 9) becomes the selected card.",
+        "same-rank": "Two face cards of the same rank do not combine: {card} ({place}) is now the only selected card.",
         "steps": "Moves",
         "first": "First",
         "back": "Back",
         "forward": "Forward",
         "last": "Last",
         "opening": "The opening layout of deal {code}.",
-        "pair-caption": "A pair: {cards}, 9 + 2 = 11.",
+        "pair-caption": "A pair: {cards}, {sum}.",
         "trio-caption": "A trio: {cards}.",
     },
 }
@@ -100,30 +102,29 @@ PAGE_FILES = tuple(page_file(name, lang) for name in PAGES for lang in LANGUAGES
 
 
 def diagram(game: Game, lang: str, marked: Iterable[Place] = (), caption: str = "") -> str:
-    """A read-only board: 20 places with ``data-count`` and ``data-card`` (ui-contract.md)."""
+    """A read-only board: the 20 places drawn as the game draws them (webapp/view.py), with
+    ``data-count`` and ``data-card`` (docs/ui-contract.md) and the text alternative of R1.5."""
     marks = set(marked)
-    cells_html = "\n".join(_diagram_place(game, place, lang, place in marks) for place in PLACES)
+    cells_html = "\n".join(_diagram_place(view, view.place in marks) for view in board_places(game, lang))
+    described = layout_description(((p, game.top(p), game.count(p)) for p in PLACES), lang)
     figure = (
-        f'<div class="board diagram" data-diagram role="img" aria-label="{escape(layout_description(game, lang))}">'
-        f"\n{cells_html}\n</div>"
+        f'<div class="board diagram" data-diagram role="img" aria-label="{escape(described)}">\n{cells_html}\n</div>'
     )
     if caption:
         return f"<figure>{figure}<figcaption>{escape(caption)}</figcaption></figure>"
     return f"<figure>{figure}</figure>"
 
 
-def _diagram_place(game: Game, place: Place, lang: str, marked: bool) -> str:
+def _diagram_place(view: PlaceView, marked: bool) -> str:
     """One place: the card face, and under it the place and how many cards are there (R1.5)."""
-    card = game.top(place)
-    count = game.count(place)
-    face = ""
-    if card:
-        face = f'<span class="rank">{rank_short(card.rank, lang)}</span><span class="suit">{card.suit.symbol}</span>'
-    red = " red" if card and card.suit.is_red else ""
+    place = view.place
+    rank, suit, count = view.slots
+    face = f'<span class="rank">{escape(rank)}</span><span class="suit">{escape(suit)}</span>' if rank else ""
+    attributes = "".join(f' {name}="{escape(value)}"' for name, value in view.attributes if value is not None)
     mark = ' data-marked="true"' if marked else ""
     label = f"{place.number if place.is_pile else place} · {count}"
     return (
-        f'<div {cell_attributes(place, red)} data-count="{count}" data-card="{card.text if card else ""}"{mark}>'
+        f"<div {cell_attributes(place)}{attributes}{mark}>"
         f'<span class="card">{face}</span><span class="label">{escape(label)}</span></div>'
     )
 
@@ -142,12 +143,15 @@ def _join(items: list[str], lang: str) -> str:
 def move_sentence(number: int, removal: Removal, after: Game, lang: str) -> str:
     """ "Move 1: 9♦ (pile 4) and 2♥ (pile 7), 9 + 2 = 11. Pile 4 now shows 8♦." (the seed's style)."""
     cards = _join([_card_at(c, p, lang) for p, c in zip(removal.move.places, removal.cards, strict=True)], lang)
-    if removal.kind is Kind.PAIR:
-        why = " + ".join(rank_short(c.rank, lang) for c in removal.cards) + " = 11"
-    else:
-        why = word("trio", lang)
+    why = _sum(removal.cards, lang) if removal.kind is Kind.PAIR else word("trio", lang)
     outcome = " ".join(_after(p, after, lang) for p in removal.move.places)
     return f"{word('move', lang)} {number}: {cards}, {why}. {outcome}"
+
+
+def _sum(cards: Iterable[Card], lang: str) -> str:
+    """ "9 + 2 = 11", from the cards' values (R2.2)."""
+    values = [c.value or 0 for c in cards]
+    return " + ".join(rank_short(v, lang) for v in values) + f" = {sum(values)}"
 
 
 def _after(place: Place, game: Game, lang: str) -> str:
@@ -205,19 +209,33 @@ def example() -> tuple[DealCode, list[Move]]:
     return DealCode.parse(data["code"]), [Move.parse(m) for m in data["moves"]]
 
 
-FAILED_TAPS = ((Place.P1, Place.P4, "sum"), (Place.P1, Place.P2, "number-face"), (Place.P2, Place.P9, "same-rank"))
+FAILED_TAPS = ((Place.P1, Place.P4), (Place.P1, Place.P2), (Place.P2, Place.P9))
+"""The seed's failed-tap examples (R3.3, R3.4, R3.6) as places of the example deal's opening."""
 
 
 def failed_taps(lang: str) -> str:
-    """The seed's failed-tap examples (R3.3, R3.4, R3.6) on the example deal's opening position."""
-    game = Game.from_code(example()[0])
+    """Each failed pair of taps, played on the engine, and what it did, in words (R3, R4.1)."""
+    opening = Game.from_code(example()[0])
     out = []
-    for first, second, outcome in FAILED_TAPS:
+    for first, second in FAILED_TAPS:
+        game = opening.copy()
         a, b = game.top(first), game.top(second)
         assert a and b, "the example deal's opening has these cards"
+        game.tap(first)
+        result = game.tap(second)
         tapped = word("tap", lang, first=_card_at(a, first, lang), second=_card_at(b, second, lang))
-        out.append(diagram(game, lang, (first, second), f"{tapped} {word(outcome, lang)}"))
+        out.append(diagram(opening, lang, (first, second), f"{tapped} {_failure(result, a, b, lang)}"))
     return "\n".join(out)
+
+
+def _failure(result: TapResult, first: Card, second: Card, lang: str) -> str:
+    assert result.error is not None, "these taps remove nothing"
+    reason = engine_text(result.error.value, lang)
+    if result.kind is TapKind.RESELECTED:  # R3.6
+        return word("same-rank", lang, card=card_short(second, lang), place=place_name(result.place, lang))
+    if first.value is not None and second.value is not None:  # R3.3
+        return word("sum", lang, reason=reason, sum=_sum((first, second), lang))
+    return word("number-face", lang)  # R3.4
 
 
 def examples_page(lang: str) -> str:
@@ -229,7 +247,8 @@ def examples_page(lang: str) -> str:
         before = diagram(game, lang, move.places)
         removal = game.remove(move)
         steps.append(_step(number, last, before, move_sentence(number, removal, game, lang), lang))
-    steps.append(_step(last, last, diagram(game, lang), word("won", lang), lang))
+    won = word("won", lang, cards=Game.from_code(code).cards_left, moves=game.moves, score=game.score)
+    steps.append(_step(last, last, diagram(game, lang), won, lang))
     line = " ".join(str(m) for m in moves)
     body = f"""<p>{word("intro", lang, code=code)}</p>
 <p><a class="button" href="./?deal={code}" data-link="play">{word("play", lang)}</a></p>
@@ -271,7 +290,12 @@ def rules_page(lang: str) -> str:
     pair, trio = (Place.P4, Place.P7), (Place.R3, Place.P2, Place.P3)
     figures = {
         "layout": diagram(game, lang, caption=word("opening", lang, code=code)),
-        "pairs": diagram(game, lang, pair, word("pair-caption", lang, cards=_describe(game, pair, lang))),
+        "pairs": diagram(
+            game,
+            lang,
+            pair,
+            word("pair-caption", lang, cards=_describe(game, pair, lang), sum=_pair_sum(game, pair, lang)),
+        ),
         "trios": diagram(game, lang, trio, word("trio-caption", lang, cards=_describe(game, trio, lang))),
         "tapping": failed_taps(lang),
     }
@@ -281,8 +305,14 @@ def rules_page(lang: str) -> str:
 
 def _section(section: dict[str, Any], figure: str) -> str:
     # The paragraphs are our own text from data/rules.json, with <strong> and <em> in them.
+    # data-rules names the rules of docs/rules.md the section states (tests/test_docs.py checks them).
     paragraphs = "\n".join(f"<p>{paragraph}</p>" for paragraph in section["paragraphs"])
-    return f"<section><h2>{escape(section['heading'])}</h2>\n{paragraphs}\n{figure}</section>"
+    rules = escape(" ".join(section["rules"]))
+    return f'<section data-rules="{rules}"><h2>{escape(section["heading"])}</h2>\n{paragraphs}\n{figure}</section>'
+
+
+def _pair_sum(game: Game, places: tuple[Place, ...], lang: str) -> str:
+    return _sum((c for p in places if (c := game.top(p))), lang)
 
 
 def _describe(game: Game, places: tuple[Place, ...], lang: str) -> str:

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from testdata import DEAD_END, WON
 
-from halfmoon import DealCode, Game, Place, Status, save
+from halfmoon import DealCode, Game, Place, Status, format_time, save
 from sitegen.skeleton import refresh_index
-from webapp.controller import App, Dialog
+from webapp.controller import Action, App, Dialog, Setting
 from webapp.storage import BACKUP_KEY, GAME_KEY, SETTINGS_KEY, Settings, Store
-from webapp.strings import TEXTS, pick_language
+from webapp.strings import TEXTS, pick_language, words
 from webapp.view import build
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,6 +55,11 @@ def make_app(storage: FakeStorage | None = None, query: str = "", languages: tup
     )
 
 
+def said(app: App, lang: str | None = None) -> str:
+    """What the page says now, in the app's language (or another one)."""
+    return words(app.message, lang or app.lang) if app.message else ""
+
+
 def play(app: App, moves: list[str]) -> None:
     for move in moves:
         for place in move.split("+"):
@@ -84,20 +89,21 @@ def test_every_move_is_saved_and_a_reload_resumes_it() -> None:
 def test_r7_6_a_game_in_progress_is_replaced_only_after_confirming() -> None:
     app = make_app()
     play(app, WON["moves"][:1])
-    app.command("new")
+    app.command(Action.NEW)
     assert app.dialog is Dialog.CONFIRM and app.game.moves == 1
-    app.command("cancel")
+    app.command(Action.CANCEL)
     assert app.dialog is Dialog.NONE and app.game.moves == 1
-    app.command("restart")
-    app.command("confirm")
+    app.command(Action.RESTART)
+    app.command(Action.CONFIRM)
     assert app.game.moves == 0 and app.dialog is Dialog.NONE
 
 
 def test_r7_3_a_bad_code_keeps_the_game_and_says_why() -> None:
     app = make_app()
     play(app, WON["moves"][:2])
-    app.command("play-code", "HM1-N-AAAA")
-    assert app.game.moves == 2 and "7 letters" in app.message
+    app.command(Action.PLAY_CODE, "HM1-N-AAAA")
+    assert app.game.moves == 2 and "7 letters" in said(app)
+    assert "7 kirjainta" in said(app, "fi")  # words are made when drawn, in either language
 
 
 def test_a_link_to_the_saved_deal_resumes_it() -> None:
@@ -113,7 +119,7 @@ def test_a_link_to_another_deal_asks_first() -> None:
     play(make_app(storage), WON["moves"][:2])
     again = make_app(storage, query="?deal=HM1-N-AAAAAAZ")
     assert again.dialog is Dialog.CONFIRM and again.game.moves == 2
-    again.command("confirm")
+    again.command(Action.CONFIRM)
     assert str(again.game.code) == "HM1-N-AAAAAAZ" and again.query == "?deal=HM1-N-AAAAAAZ"
 
 
@@ -121,31 +127,32 @@ def test_a_malformed_link_keeps_the_saved_game() -> None:
     storage = FakeStorage()
     play(make_app(storage), WON["moves"][:2])
     again = make_app(storage, query="?deal=%3Cscript%3Ealert(1)%3C/script%3E")
-    assert again.game.moves == 2 and again.message.startswith("The link's deal was not opened")
+    assert again.game.moves == 2 and said(again).startswith("The link's deal was not opened")
 
 
-def test_a_corrupt_save_is_backed_up_and_a_fresh_deal_starts() -> None:
-    bad = '{"format":"half-moon-game","version":1,"code":"HM1-N-AAAAAAB","moves":["P1+P2"]}'
+def test_an_illegal_save_is_backed_up_and_a_fresh_deal_starts() -> None:
+    bad = '{"format":"half-moon-game","version":2,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],'
+    bad += '"elapsed_ms":0,"dealt_at":0,"from_file":false}'
     storage = FakeStorage({GAME_KEY: bad})
     app = make_app(storage)
-    assert app.game.moves == 0 and "backup" in app.message
-    assert storage.items[BACKUP_KEY] == bad
+    assert app.game.moves == 0 and "backup" in said(app)
+    assert json.loads(storage.items[BACKUP_KEY]) == [bad]
     assert json.loads(storage.items[GAME_KEY])["moves"] == []
 
 
-def test_broken_storage_still_plays_and_says_it_cannot_save() -> None:
+def test_broken_storage_still_plays_and_shows_it_is_not_saved() -> None:
     app = make_app(FakeStorage(broken=True))
-    assert "cannot be saved" in app.message
+    assert not build(app).saved
     play(app, WON["moves"][:2])
-    assert app.game.moves == 2
+    assert app.game.moves == 2 and not build(app).saved
 
 
 def test_settings_are_validated_and_remembered() -> None:
     storage = FakeStorage({SETTINGS_KEY: '{"move_errors": "yes", "layout_help": true, "language": "<b>"}'})
     app = make_app(storage)
     assert app.settings == Settings(move_errors=False, layout_help=True, language=None)
-    app.set_setting("move-errors", True)
-    app.set_setting("language", "fi")
+    app.set_setting(Setting.MOVE_ERRORS, True)
+    app.set_setting(Setting.LANGUAGE, "fi")
     assert make_app(storage).settings == Settings(move_errors=True, layout_help=True, language="fi")
 
 
@@ -153,24 +160,24 @@ def test_r4_1_move_errors_are_said_only_when_on() -> None:
     app = make_app()
     app.tap(Place.P1)
     app.tap(Place.P2)  # 8♣ and Q♠
-    assert app.message == ""
-    app.set_setting("move-errors", True)
+    assert app.message is None
+    app.set_setting(Setting.MOVE_ERRORS, True)
     app.tap(Place.P1)
     app.tap(Place.P2)
-    assert app.message == "The sum must be 11"
+    assert said(app) == "The sum must be 11" and said(app, "fi") == "Summan on oltava 11"
 
 
 def test_r6_the_end_is_announced_with_a_dialog() -> None:
     app = make_app()
     play(app, WON["moves"])
-    assert app.dialog is Dialog.WON and app.message.startswith("You won!")
-    assert "520 points, 48 moves" in app.message
+    assert app.dialog is Dialog.WON and said(app).startswith("You won!")
+    assert "520 points, 48 moves" in said(app)
     dead = make_app()
-    dead.command("play-code", DEAD_END["code"])
-    dead.command("confirm")
+    dead.command(Action.PLAY_CODE, DEAD_END["code"])
+    dead.command(Action.CONFIRM)
     play(dead, DEAD_END["moves"])
     assert dead.game.status is Status.DEAD_END and dead.dialog is Dialog.DEAD_END
-    dead.command("undo")
+    dead.command(Action.UNDO)
     assert dead.dialog is Dialog.NONE and dead.game.status is Status.PLAYING
 
 
@@ -178,16 +185,16 @@ def test_r5_4_the_clock_runs_only_while_visible_and_playing() -> None:
     clock = Clock()
     app = App(Store(FakeStorage()), now_ms=clock, new_code=lambda: DealCode.parse(WON["code"]))
     clock.now += 5000
-    assert app.time_text() == "0:00"  # not started before the first tap
+    assert format_time(app.elapsed_ms()) == "0:00"  # not started before the first tap
     app.tap(Place.P4)
     clock.now += 65_000
-    assert app.time_text() == "1:05"
+    assert format_time(app.elapsed_ms()) == "1:05"
     app.set_visible(False)
     clock.now += 100_000
-    assert app.time_text() == "1:05"
+    assert format_time(app.elapsed_ms()) == "1:05"
     app.set_visible(True)
     clock.now += 1000
-    assert app.time_text() == "1:06"
+    assert format_time(app.elapsed_ms()) == "1:06"
 
 
 def test_another_tab_s_move_is_adopted() -> None:
@@ -195,17 +202,32 @@ def test_another_tab_s_move_is_adopted() -> None:
     first, second = make_app(storage), make_app(storage)
     play(first, WON["moves"][:2])
     second.storage_changed(GAME_KEY)
-    assert second.game == first.game and "another tab" in second.message
+    assert second.game == first.game and "another tab" in said(second)
+
+
+def test_another_tab_s_clock_alone_disturbs_nothing() -> None:
+    storage = FakeStorage()
+    first = make_app(storage)
+    play(first, WON["moves"][:1])
+    first.tap(Place.P4)
+    first.set_setting(Setting.MOVE_ERRORS, True)
+    selection, message = first.game.selection, first.message
+    second = make_app(storage)  # opens on the same position and saves it with its own clock
+    second.tap(Place.P1)
+    first.storage_changed(GAME_KEY)
+    assert first.game.selection == selection and first.message == message
 
 
 def test_the_view_carries_the_contract_values() -> None:
     app = make_app()
-    app.set_setting("layout-help", True)
+    app.set_setting(Setting.LAYOUT_HELP, True)
     app.tap(Place.P4)
     view = build(app)
     p4 = view.places[Place.P4.position]
-    assert (p4.card, p4.count, p4.pressed, p4.label) == ("9D", 8, True, "9 of diamonds, pile 4, 8 cards")
-    assert {v.place for v in view.places if v.dimmed} == app.game.dimmed()
+    attributes, button = dict(p4.attributes), dict(p4.button)
+    assert (attributes["data-card"], attributes["data-count"], attributes["data-suit"]) == ("9D", "8", "D")
+    assert button["aria-pressed"] == "true" and button["aria-label"] == "9♦, 9 of diamonds, pile 4, 8 cards"
+    assert {v.place for v in view.places if dict(v.attributes)["data-dimmed"]} == app.game.dimmed()
     assert view.code == WON["code"] and view.status == "playing" and view.query == f"?deal={WON['code']}"
 
 

@@ -51,13 +51,13 @@ def main() -> None:
         tapper.restart()
         tapper.tap(first)
 
-    chooser = next(iter(midgame.legal_moves())).places[0]
+    chooser = next(iter(midgame.legal_moves)).places[0]
 
     results = {
         "deal from code": median_us(lambda: Game.from_code(code), runs),
         "tap (select)": median_us(lambda: tapper.tap(first), runs, setup=tapper.restart),
         "tap (pair removed)": median_us(lambda: tapper.tap(second), runs, setup=select_first),
-        "legal-move scan": median_us(lambda: list(midgame.legal_moves()), runs),
+        "legal-move scan": median_us(lambda: list(midgame.legal_moves), runs),
         "dead-end check (status)": median_us(lambda: midgame.status, runs),
         "layout help (dimmed)": median_us(
             midgame.dimmed, runs, setup=lambda: midgame.selection or midgame.tap(chooser)

@@ -41,7 +41,7 @@ class Search:
         the ones that uncover pile cards first, deeper piles before shallower."""
         seen: set[tuple[object, ...]] = set()
         unique = []
-        for move in self.game.legal_moves():
+        for move in self.game.legal_moves:
             sig = tuple(sorted(str(p) if p.is_pile else f"R{self.game.top(p)}"[:2] for p in move.places))
             if sig not in seen:
                 seen.add(sig)

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from halfmoon import PLACES, HalfMoonError, Place
+from halfmoon import PLACES, HalfMoonError, Place, format_time, save
 
-from .controller import App, Dialog
+from .controller import BROWSER_ACTIONS, Action, App, Dialog, Setting
 from .storage import Store
 from .strings import PAGES, page_file, text
-from .view import PlaceView, View, build
+from .view import SLOTS, PlaceView, View, build, snapshot
 
 document: Any = js.document
 window: Any = js.window
@@ -43,11 +44,12 @@ def _listen(target: Any, event: str, handler: Any) -> Any:
     return proxy
 
 
-def _set_flag(element: Any, name: str, on: bool) -> None:
-    if on:
-        element.setAttribute(name, "true")
-    else:
-        element.removeAttribute(name)
+def _set_attributes(element: Any, attributes: tuple[tuple[str, str | None], ...]) -> None:
+    for name, value in attributes:
+        if value is None:
+            element.removeAttribute(name)
+        else:
+            element.setAttribute(name, value)
 
 
 class Page:
@@ -55,16 +57,18 @@ class Page:
         self.app = app
         self.board = _query("[data-board]")
         self.places = {p: _query(f'[data-place="{p}"]', self.board) for p in PLACES}
+        self.buttons = {p: _query("button", element) for p, element in self.places.items()}
+        self.slots = {p: [_query(f'[data-slot="{n}"]', element) for n in SLOTS] for p, element in self.places.items()}
+        self.save_warning = _query("[data-save-warning]")
         self.info = {k: _query(f'[data-info="{k}"]') for k in ("time", "score", "moves", "code")}
         self.message = _query("[data-message]")
         self.code_input = _query('[data-input="code"]')
         self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm")}
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
-        self.settings = {
-            name: _query(f'[data-setting="{name}"]') for name in ("move-errors", "layout-help", "language")
-        }
+        self.settings = {name: _query(f'[data-setting="{name}"]') for name in Setting}
         self.last: View | None = None
+        self._snapshot_of: tuple[object, ...] = ()
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
             _listen(document, "click", self.on_click),
@@ -77,6 +81,12 @@ class Page:
         self._ticker = create_proxy(self.on_tick)
         window.setInterval(self._ticker, 500)
         self.offline = Offline(self)
+        self._browser_actions: dict[Action, Callable[[], None]] = {
+            Action.SHARE: lambda: self._run(self.share()),
+            Action.INSTALL: self.offline.install,
+            Action.UPDATE: self.offline.update,
+            Action.COPY_GAME: lambda: self._run(self.copy_game()),
+        }
 
     # Events
 
@@ -89,18 +99,14 @@ class Page:
             self.app.tap(Place(place.dataset.place))
         elif button.hasAttribute("data-action"):
             event.preventDefault()
-            self.on_action(button.getAttribute("data-action"))
+            self.on_action(Action(button.getAttribute("data-action")))
         self.render()
 
-    def on_action(self, action: str) -> None:
-        if action == "share":
-            self._run(self.share())
-        elif action == "install":
-            self.offline.install()
-        elif action == "update":
-            self.offline.update()
+    def on_action(self, action: Action) -> None:
+        if action in BROWSER_ACTIONS:
+            self._browser_actions[action]()
         else:
-            self.app.command(action, self.code_input.value if action == "play-code" else "")
+            self.app.command(action, self.code_input.value if action is Action.PLAY_CODE else "")
 
     def _run(self, job: Any) -> None:
         task = asyncio.ensure_future(job)
@@ -111,7 +117,8 @@ class Page:
         target = event.target
         name = target.getAttribute("data-setting")
         if name:
-            self.app.set_setting(name, target.value if name == "language" else bool(target.checked))
+            setting = Setting(name)
+            self.app.set_setting(setting, target.value if setting is Setting.LANGUAGE else bool(target.checked))
             self.render()
 
     def on_visibility(self, _event: Any) -> None:
@@ -120,6 +127,7 @@ class Page:
 
     def on_pagehide(self, _event: Any) -> None:
         self.app.set_visible(False)
+        self.render()  # the game was saved with its clock: the early-paint record follows it
 
     def on_storage(self, event: Any) -> None:
         self.app.storage_changed(event.key)
@@ -128,11 +136,11 @@ class Page:
     def on_dialog_cancel(self, event: Any) -> None:
         """Escape closes a dialog: the controller decides what that means (cancel, close)."""
         event.preventDefault()
-        self.app.command("cancel" if self.app.dialog is Dialog.CONFIRM else "close")
+        self.app.command(Action.CANCEL if self.app.dialog is Dialog.CONFIRM else Action.CLOSE)
         self.render()
 
     def on_tick(self) -> None:
-        time = self.app.time_text()
+        time = format_time(self.app.elapsed_ms())
         if self.last is not None and time != self.last.time:
             self.info["time"].textContent = time
 
@@ -152,6 +160,15 @@ class Page:
                 self.app.say("link-not-copied", url=url)
         self.render()
 
+    async def copy_game(self) -> None:
+        """While the game cannot be saved, the player can keep it as text (the saved-game JSON)."""
+        try:
+            await window.navigator.clipboard.writeText(save(self.app.record))
+            self.app.say("game-copied")
+        except Exception:
+            self.app.say("game-not-copied")
+        self.render()
+
     # Rendering: only what changed is written
 
     def render(self) -> None:
@@ -167,36 +184,39 @@ class Page:
         board.setAttribute("data-status", view.status)
         board.setAttribute("data-score", str(view.score))
         board.setAttribute("data-moves", str(view.moves))
-        for key, value in (("time", view.time), ("score", view.score), ("moves", view.moves), ("code", view.code)):
-            self.info[key].textContent = str(value)
+        board.setAttribute("data-saved", "true" if view.saved else "false")
+        self.save_warning.hidden = view.saved
+        for key, value in view.info.items():
+            self.info[key].textContent = value
         self.message.textContent = view.message
         self.render_commands(view)
         self.render_dialogs(view)
         if last is None or last.query != view.query:
             window.history.replaceState(None, "", view.query)
+        self.save_snapshot(view)
         self.last = view
 
+    def save_snapshot(self, view: View) -> None:
+        """Keep the early-paint record in step with the saved game and the words on screen."""
+        saved = self.app.store.saved_game_text()
+        shown = (saved, view.lang, view.places, view.info)
+        if view.saved and saved is not None and shown != self._snapshot_of:
+            self.app.store.save_snapshot(snapshot(view, self.app.game, saved))
+            self._snapshot_of = shown
+
     def render_place(self, view: PlaceView) -> None:
-        element = self.places[view.place]
-        button = element.firstElementChild
-        element.setAttribute("data-count", str(view.count))
-        element.setAttribute("data-card", view.card)
-        element.classList.toggle("red", view.red)
-        _set_flag(element, "data-dimmed", view.dimmed)
-        button.setAttribute("aria-pressed", "true" if view.pressed else "false")
-        _set_flag(button, "aria-disabled", not view.card)
-        button.setAttribute("aria-label", view.label)
-        button.children[0].textContent = view.rank
-        button.children[1].textContent = view.suit
-        element.lastElementChild.textContent = str(view.count)
+        _set_attributes(self.places[view.place], view.attributes)
+        _set_attributes(self.buttons[view.place], view.button)
+        for slot, value in zip(self.slots[view.place], view.slots, strict=True):
+            slot.textContent = value
 
     def render_commands(self, view: View) -> None:
         enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
         for button, action in self.commands:
             button.disabled = not enabled.get(action, True)
-        self.settings["move-errors"].checked = view.move_errors
-        self.settings["layout-help"].checked = view.layout_help
-        self.settings["language"].value = view.lang
+        self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
+        self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
+        self.settings[Setting.LANGUAGE].value = view.lang
 
     def render_dialogs(self, view: View) -> None:
         wanted = {
@@ -220,9 +240,12 @@ class Page:
             dialog.showModal()
 
     def translate(self, lang: str) -> None:
+        """Every static word of the page in ``lang`` (the rest is drawn by ``render``)."""
         document.documentElement.lang = lang
         for element in document.querySelectorAll("[data-t]"):
             element.textContent = text(element.getAttribute("data-t"), lang)
+        for element in document.querySelectorAll("[data-t-label]"):
+            element.setAttribute("aria-label", text(element.getAttribute("data-t-label"), lang))
         for name in PAGES:  # the Rules and Examples pages in the same language
             _query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
 
@@ -318,6 +341,7 @@ def start() -> Page:
     app = App(
         Store(backend),
         now_ms=lambda: float(js.performance.now()),
+        wall_ms=lambda: int(js.Date.now()),
         browser_languages=list(window.navigator.languages or []),
         query=str(window.location.search),
     )

@@ -1,24 +1,33 @@
-"""localStorage, used defensively: it may be missing, full, or hold anything.
+"""localStorage, used defensively: it may be missing, full, throw, or hold anything at all.
 
-Keys carry the project prefix, since every project of a github.io owner shares one origin.
-Nothing read from storage is trusted: a saved game goes through the engine's full validation,
-and settings through a strict check; what fails is moved to a backup key, never destroyed.
+Keys carry the project prefix, since every project of a github.io owner shares one origin (and
+any of them can write these keys). Nothing read is trusted: every value is parsed with a size and
+depth limit first; a saved game then goes through the engine's full validation, settings through
+a strict check. What is not a Half Moon record at all is removed (the player is told); a record of
+ours that fails validation is moved to a backup only when that write succeeds — otherwise it stays
+where it is and the game runs from memory, unsaved. No write replaces it meanwhile.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import asdict, dataclass
 from typing import Protocol
 
-from halfmoon import PLACES, Game, HalfMoonError, load, save
-from halfmoon.i18n import LANGUAGES, place_label, rank_short
+from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, load, save
+from halfmoon.i18n import LANGUAGES
+from halfmoon.jsontext import parse_json
 
 PREFIX = "half-moon:"
 GAME_KEY = PREFIX + "game"
 BACKUP_KEY = PREFIX + "game-backup"
 SETTINGS_KEY = PREFIX + "settings"
 SNAPSHOT_KEY = PREFIX + "snapshot"
+BACKUPS = 3
+"""At most three refused saved games are kept, oldest dropped first."""
+SETTINGS_CHARS = 1_000
+BACKUP_CHARS = 40_000
 
 
 class Backend(Protocol):
@@ -39,11 +48,12 @@ class Settings:
 
 
 class Store:
-    """Reads and writes the game and the settings; ``working`` turns false once storage fails."""
+    """Reads and writes the game, its backups, the settings and the early-paint record."""
 
     def __init__(self, backend: Backend | None) -> None:
         self._backend = backend
-        self.working = backend is not None
+        self._held = False
+        """A refused saved game could not be backed up: it is left in place and never overwritten."""
 
     def _read(self, key: str) -> str | None:
         if self._backend is None:
@@ -51,7 +61,6 @@ class Store:
         try:
             value = self._backend.getItem(key)
         except Exception:  # the browser may throw anything here (SecurityError, …)
-            self.working = False
             return None
         return value if isinstance(value, str) else None
 
@@ -61,46 +70,70 @@ class Store:
         try:
             self._backend.setItem(key, value)
         except Exception:  # QuotaExceededError, SecurityError, …
-            self.working = False
             return False
-        self.working = True
         return True
 
     def _remove(self, key: str) -> None:
         if self._backend is not None:
-            try:
+            with contextlib.suppress(Exception):  # nothing more to do: the next read refuses it again
                 self._backend.removeItem(key)
-            except Exception:
-                self.working = False
 
-    def load_game(self) -> tuple[Game | None, bool]:
-        """The saved game, or None; and whether a saved game was refused (and backed up)."""
+    # The saved game
+
+    def load_game(self) -> tuple[SavedGame | None, SaveError | None]:
+        """The saved game, or None; and the error for a saved game that was refused."""
         text = self._read(GAME_KEY)
         if text is None:
-            return None, False
+            return None, None
         try:
-            return load(text), False
-        except HalfMoonError:
-            if self._write(BACKUP_KEY, text):
+            return load(text), None
+        except ForeignRecordError as error:
+            self._remove(GAME_KEY)
+            return None, error
+        except SaveError as error:
+            if self._back_up(text):
                 self._remove(GAME_KEY)
-            return None, True
+            else:
+                self._held = True
+            return None, error
 
-    def save_game(self, game: Game, lang: str, time_text: str) -> bool:
-        """The game, then the snapshot that paints it on the next visit before Python is up."""
-        saved = self._write(GAME_KEY, save(game))
-        return saved and self._write(SNAPSHOT_KEY, json.dumps(snapshot(game, lang, time_text)))
+    def _back_up(self, text: str) -> bool:
+        kept = self.backups()
+        return self._write(BACKUP_KEY, json.dumps([*kept, text][-BACKUPS:]))
+
+    def backups(self) -> list[str]:
+        """The refused saved games kept, oldest first (anything else under the key is not ours)."""
+        try:
+            value = parse_json(self._read(BACKUP_KEY) or "[]", max_chars=BACKUP_CHARS, max_depth=1)
+        except HalfMoonError:
+            return []
+        return [v for v in value if isinstance(v, str)][-BACKUPS:] if isinstance(value, list) else []
+
+    def save_game(self, record: SavedGame) -> bool:
+        """Write the game; False while that fails (or a refused record must stay in place)."""
+        return not self._held and self._write(GAME_KEY, save(record))
 
     def saved_game_text(self) -> str | None:
         return self._read(GAME_KEY)
 
+    def save_snapshot(self, text: str) -> None:
+        """The early-paint record (webapp/view.py): a failure here only costs the early paint."""
+        self._write(SNAPSHOT_KEY, text)
+
+    # Settings
+
     def load_settings(self) -> Settings:
+        """The stored settings; a value that is not our record is removed and the defaults used."""
         text = self._read(SETTINGS_KEY)
+        if text is None:
+            return Settings()
         try:
-            data = json.loads(text) if text else {}
-        except ValueError:
-            data = {}
+            data = parse_json(text, max_chars=SETTINGS_CHARS, max_depth=1)
+        except HalfMoonError:
+            data = None
         if not isinstance(data, dict):
-            data = {}
+            self._remove(SETTINGS_KEY)
+            return Settings()
         language = data.get("language")
         return Settings(
             move_errors=data.get("move_errors") is True,
@@ -110,15 +143,3 @@ class Store:
 
     def save_settings(self, settings: Settings) -> bool:
         return self._write(SETTINGS_KEY, json.dumps(asdict(settings)))
-
-
-def snapshot(game: Game, lang: str, time_text: str) -> dict[str, object]:
-    """What the board shows, for the early paint in index.html (which checks it against the saved
-    game's code and move count, and sets only attributes and text from it)."""
-    places = []
-    for place in PLACES:
-        card = game.top(place)
-        face = [rank_short(card.rank, lang), card.suit.symbol] if card else ["", ""]
-        places.append([card.text if card else "", game.count(place), place_label(game, place, lang), *face])
-    info = {"time": time_text, "score": str(game.score), "moves": str(game.moves), "code": str(game.code)}
-    return {"version": 1, "code": str(game.code), "moves": game.moves, "info": info, "places": places}

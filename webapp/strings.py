@@ -1,10 +1,19 @@
-"""Every word the page shows, in Finnish and English (R7.2, R4, R6, R7)."""
+"""Every word the page shows, in Finnish and English (R7.2, R4, R6, R7), chosen when it is drawn.
+
+Tables have the engine's shape (``halfmoon.i18n``): ``TEXTS[lang][key]``, a template with
+``{name}`` fields. What the game says is kept as a ``Message`` (a key and values) and put into
+words by ``words`` each time the view is drawn, so a language switch redraws every word.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
-from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES
+from halfmoon import DeadEndReport, HalfMoonError, TapError, format_time
+from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text, shorten
+from halfmoon.i18n import text as engine_text
 
 TEXTS: dict[str, dict[str, str]] = {
     "fi": {
@@ -43,11 +52,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "same-deal": "Jako {code} on jo pöydällä.",
         "bad-link": "Linkin jakoa ei avattu: {reason}",
         "bad-code": "Koodi ei kelpaa: {reason}",
+        "move-error": "{reason}",
+        "dead-end": "{report}",
+        "won": "Voitit! Aika {time}, {score} pistettä, {moves} siirtoa.",
         "link-copied": "Linkki kopioitu leikepöydälle.",
         "link-shared": "Linkki jaettu.",
         "link-not-copied": "Linkkiä ei voitu kopioida: {url}",
-        "cannot-save": "Peliä ei voi tallentaa tässä selaimessa; voit silti pelata.",
-        "save-restored": "Tallennettua peliä ei voitu käyttää (se on varmuuskopioitu), joten aloitettiin uusi jako.",
+        "not-saved": "Peliä ei tallenneta: selaimen tallennustila ei ole käytettävissä tai se on täynnä.",
+        "copy-game": "Kopioi peli",
+        "game-copied": "Peli kopioitiin leikepöydälle tekstinä.",
+        "game-not-copied": "Peliä ei voitu kopioida leikepöydälle.",
+        "save-restored": "Tallennettua peliä ei voitu käyttää (se on varmuuskopioitu), joten aloitettiin uusi jako."
+        " Syy: {reason}",
         "other-tab": "Peliä jatkettiin toisessa välilehdessä: tämä näkymä päivitettiin.",
         "update-ready": "Uusi versio on valmis – päivitä sivu.",
         "install": "Asenna",
@@ -91,11 +107,18 @@ TEXTS: dict[str, dict[str, str]] = {
         "same-deal": "Deal {code} is already on the table.",
         "bad-link": "The link's deal was not opened: {reason}",
         "bad-code": "That code does not work: {reason}",
+        "move-error": "{reason}",
+        "dead-end": "{report}",
+        "won": "You won! Time {time}, {score} points, {moves} moves.",
         "link-copied": "Link copied to the clipboard.",
         "link-shared": "Link shared.",
         "link-not-copied": "The link could not be copied: {url}",
-        "cannot-save": "The game cannot be saved in this browser; you can still play.",
-        "save-restored": "The saved game could not be used (a backup was kept), so a new deal was started.",
+        "not-saved": "The game is not being saved: the browser's storage is unavailable or full.",
+        "copy-game": "Copy game",
+        "game-copied": "The game was copied to the clipboard as text.",
+        "game-not-copied": "The game could not be copied to the clipboard.",
+        "save-restored": "The saved game could not be used (a backup was kept), so a new deal was started."
+        " Why: {reason}",
         "other-tab": "The game was continued in another tab: this view was updated.",
         "update-ready": "A new version is ready – refresh the page.",
         "install": "Install",
@@ -114,9 +137,48 @@ def page_file(name: str, lang: str) -> str:
     return f"{name}-{lang}.html"
 
 
-def text(key: str, lang: str, **params: str) -> str:
+def text(key: str, lang: str, **params: object) -> str:
     template = TEXTS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE][key]
     return template.format(**params) if params else template
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Something the game says, as a key and values; its words are made when it is drawn."""
+
+    key: str
+    params: tuple[tuple[str, Any], ...] = ()
+
+    @classmethod
+    def of(cls, key: str, **params: Any) -> Message:
+        return cls(key, tuple(params.items()))
+
+
+def words(message: Message, lang: str) -> str:
+    """The message in ``lang``: engine values (errors, a dead-end report, a tap's failure, a time)
+    become words here, and echoed input is cut short."""
+    return text(message.key, lang, **{name: _word(value, lang) for name, value in message.params})
+
+
+def _word(value: object, lang: str) -> object:
+    if isinstance(value, HalfMoonError):
+        return error_text(value, lang)
+    if isinstance(value, DeadEndReport):
+        return dead_end_text(value, lang)
+    if isinstance(value, TapError):
+        return engine_text(value.value, lang)
+    if isinstance(value, Elapsed):
+        return format_time(value.ms)
+    if isinstance(value, str):
+        return shorten(value)
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Elapsed:
+    """A time shown as m:ss (R5.4)."""
+
+    ms: int
 
 
 def pick_language(stored: str | None, browser: Sequence[str]) -> str:

@@ -1,31 +1,78 @@
 """What the page shows, as plain values computed from the engine and the controller.
 
-The DOM layer copies these values onto the page's elements and adds nothing: the attributes of
-ui-contract.md, the accessible names, the visible card faces and the figures all come from here.
+The DOM layer copies these values onto the page's elements and adds nothing. A place's display
+(``PlaceView``: the attributes of its element and its button, the texts of its slots) is made
+here once and used three ways: by the live board (webapp/dom.py), by the early-paint record that
+paints the saved board before Python is up (``snapshot``), and by the diagrams of the Rules and
+Examples pages (sitegen/pages.py). Every word is chosen here, in the language of the moment.
 """
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
-from halfmoon import PLACES, Place
+from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
 
-from .controller import App, Dialog
-from .strings import text
+from .controller import App, Dialog, Replacing
+from .strings import TEXTS, text, words
+
+Attributes = tuple[tuple[str, str | None], ...]
+"""Attribute name → value; None removes the attribute."""
+
+PLACE_ATTRIBUTES = ("data-card", "data-count", "data-suit", "data-dimmed")
+BUTTON_ATTRIBUTES = ("aria-label", "aria-pressed", "aria-disabled")
+SLOTS = ("rank", "suit", "depth")
+"""The early-paint script copies exactly these names from the record, and nothing else."""
 
 
 @dataclass(frozen=True, slots=True)
 class PlaceView:
+    """One place as drawn: its element's attributes, its button's, and the texts of its slots."""
+
     place: Place
-    card: str  # card text ("7H") or ""
-    count: int
-    label: str  # the button's accessible name
-    rank: str  # what the face shows: "7", "10", "V", "Q", …
-    suit: str  # "♥", … or ""
-    red: bool
-    pressed: bool
-    dimmed: bool
+    attributes: Attributes
+    button: Attributes
+    slots: tuple[str, str, str]  # rank, suit, depth (see SLOTS)
+
+    def as_record(self) -> dict[str, dict[str, str | None]]:
+        slots = dict(zip(SLOTS, self.slots, strict=True))
+        return {"place": dict(self.attributes), "button": dict(self.button), "slots": slots}
+
+
+def place_view(
+    place: Place, card: Card | None, count: int, lang: str, pressed: bool = False, dimmed: bool = False
+) -> PlaceView:
+    """A place with ``count`` cards and ``card`` on top (R1.3): data attributes of the contract,
+    the accessible name, and the face drawn on the card."""
+    return PlaceView(
+        place=place,
+        attributes=(
+            ("data-card", card.text if card else ""),
+            ("data-count", str(count)),
+            ("data-suit", card.suit.value if card else ""),
+            ("data-dimmed", "true" if dimmed else None),
+        ),
+        button=(
+            ("aria-label", place_label(place, card, count, lang)),
+            ("aria-pressed", "true" if pressed else "false"),
+            ("aria-disabled", None if card else "true"),
+        ),
+        slots=(rank_short(card.rank, lang) if card else "", card.suit.symbol if card else "", str(count)),
+    )
+
+
+def board_places(
+    game: Game, lang: str, selected: Iterable[Place] = (), dimmed: Iterable[Place] = ()
+) -> tuple[PlaceView, ...]:
+    """The 20 places of a game; by default at rest (nothing selected or darkened), as a diagram or
+    a reloaded page shows them."""
+    pressed, darkened = frozenset(selected), frozenset(dimmed)
+    return tuple(
+        place_view(p, game.top(p), game.count(p), lang, pressed=p in pressed, dimmed=p in darkened) for p in PLACES
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +85,7 @@ class View:
     moves: int
     time: str
     message: str
+    saved: bool
     can_undo: bool
     can_redo: bool
     can_restart: bool
@@ -48,50 +96,40 @@ class View:
     layout_help: bool
     query: str
 
-
-def place_view(app: App, place: Place, dimmed: frozenset[Place]) -> PlaceView:
-    game, lang = app.game, app.lang
-    card = game.top(place)
-    return PlaceView(
-        place=place,
-        card=card.text if card else "",
-        count=game.count(place),
-        label=place_label(game, place, lang),
-        rank=rank_short(card.rank, lang) if card else "",
-        suit=card.suit.symbol if card else "",
-        red=bool(card and card.suit.is_red),
-        pressed=place in game.selection,
-        dimmed=place in dimmed,
-    )
+    @property
+    def info(self) -> dict[str, str]:
+        """The info bar (R7.2): ``data-info`` → the text shown."""
+        return {"time": self.time, "score": str(self.score), "moves": str(self.moves), "code": self.code}
 
 
 def dialog_texts(app: App) -> tuple[str, str]:
-    if app.dialog is Dialog.WON:
-        return text("won-title", app.lang), app.message
-    if app.dialog is Dialog.DEAD_END:
-        return text("dead-end-title", app.lang), app.message
+    lang = app.lang
+    if app.dialog in (Dialog.WON, Dialog.DEAD_END) and app.message:
+        title = "won-title" if app.dialog is Dialog.WON else "dead-end-title"
+        return text(title, lang), words(app.message, lang)
     if app.dialog is Dialog.CONFIRM and app.pending:
-        key = {"new": "confirm-new", "restart": "confirm-restart"}.get(app.pending.kind, "confirm-code")
-        return text("confirm-title", app.lang), text(key, app.lang, code=str(app.pending.code))
+        key = {Replacing.NEW: "confirm-new", Replacing.RESTART: "confirm-restart"}.get(app.pending.kind, "confirm-code")
+        return text("confirm-title", lang), text(key, lang, code=str(app.pending.code))
     return "", ""
 
 
 def build(app: App) -> View:
-    game = app.game
+    game, lang = app.game, app.lang
     dimmed = game.dimmed() if app.settings.layout_help else frozenset()
     title, body = dialog_texts(app)
     return View(
-        lang=app.lang,
-        places=tuple(place_view(app, p, dimmed) for p in PLACES),
+        lang=lang,
+        places=board_places(game, lang, game.selection, dimmed),
         code=str(game.code),
         status=str(game.status),
         score=game.score,
         moves=game.moves,
-        time=app.time_text(),
-        message=app.message,
+        time=format_time(app.elapsed_ms()),
+        message=words(app.message, lang) if app.message else "",
+        saved=app.saved,
         can_undo=game.can_undo,
         can_redo=game.can_redo,
-        can_restart=game.moves > 0 or game.can_redo,
+        can_restart=game.can_restart,
         dialog=app.dialog,
         dialog_title=title,
         dialog_text=body,
@@ -99,3 +137,23 @@ def build(app: App) -> View:
         layout_help=app.settings.layout_help,
         query=app.query,
     )
+
+
+def snapshot(view: View, game: Game, saved_text: str) -> str:
+    """The early-paint record: what the board and the page's words show, for the next visit.
+
+    ``game`` is the saved game's exact text: the early-paint script paints only while storage
+    still holds that very text (and the address names no other deal), so it never paints a
+    position the engine will not load. It copies the allow-listed attributes and texts and decides
+    nothing itself.
+    """
+    record = {
+        "version": 2,
+        "game": saved_text,
+        "code": view.code,
+        "lang": view.lang,
+        "words": TEXTS[view.lang],
+        "info": view.info,
+        "places": [p.as_record() for p in board_places(game, view.lang)],
+    }
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))

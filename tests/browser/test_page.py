@@ -21,7 +21,7 @@ def test_the_page_shows_the_deal_and_the_contract(game: Game) -> None:
     assert game.board("data-code") == "HM1-N-AAAAAAB" and game.info("code") == "HM1-N-AAAAAAB"
     assert game.board("data-status") == "playing" and game.figures() == (0, 0)
     assert game.card("P1") == "8C" and game.count("P1") == 8 and game.count("R1") == 1
-    assert page.locator('[data-place="P4"] button').get_attribute("aria-label") == "9 of diamonds, pile 4, 8 cards"
+    assert page.locator('[data-place="P4"] button').get_attribute("aria-label") == "9♦, 9 of diamonds, pile 4, 8 cards"
     assert page.evaluate("document.documentElement.lang") == "en"
     assert page.url.endswith("?deal=HM1-N-AAAAAAB")
     expect(page.locator('button[data-action="undo"]').first).to_be_disabled()
@@ -198,7 +198,7 @@ def test_a_corrupt_save_is_kept_aside_and_a_fresh_deal_starts(game: Game) -> Non
     # A second tab reads it: leaving this page would save over it (the game is saved on pagehide).
     fresh = Game(game.page.context.new_page(), game.site).open("")
     assert "backup" in fresh.message() and fresh.figures() == (0, 0)
-    assert fresh.page.evaluate("localStorage.getItem('half-moon:game-backup')") == bad
+    assert fresh.page.evaluate("JSON.parse(localStorage.getItem('half-moon:game-backup'))") == [bad]
     saved = json.loads(fresh.page.evaluate("localStorage.getItem('half-moon:game')"))
     assert saved["moves"] == []
 
@@ -209,7 +209,7 @@ def test_language_switch(game: Game) -> None:
     game.page.locator('[data-setting="language"]').select_option("fi")
     game.action("close")
     assert game.page.evaluate("document.documentElement.lang") == "fi"
-    assert game.page.locator('[data-place="P4"] button').get_attribute("aria-label") == "ruutu-9, pino 4, 8 korttia"
+    assert game.page.locator('[data-place="P4"] button').get_attribute("aria-label") == "9♦, ruutu-9, pino 4, 8 korttia"
     expect(game.page.locator('button[data-action="undo"]').first).to_have_text("Kumoa")
     game.page.reload()
     game.wait_ready()
@@ -247,14 +247,18 @@ def test_share_copies_the_link_where_there_is_no_share_sheet(game: Game) -> None
     assert game.page.evaluate("navigator.clipboard.readText()") == game.page.url
 
 
-def test_blocked_storage_still_plays_and_says_it_cannot_save(game: Game) -> None:
+def test_blocked_storage_still_plays_and_shows_it_is_not_saved(game: Game) -> None:
     game.page.add_init_script(
         "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('no', 'SecurityError'); }})"
     )
     game.open()
-    assert "cannot be saved" in game.message()
+    warning = game.page.locator("[data-save-warning]")
+    assert game.board("data-saved") == "false"
+    expect(warning).to_be_visible()
     game.play(WON["moves"][:2])
     assert game.figures() == (20, 2)
+    assert game.board("data-saved") == "false"  # lasting: a tap does not clear it
+    expect(warning).to_be_visible()
 
 
 def test_two_tabs_do_not_silently_overwrite_each_other(game: Game) -> None:

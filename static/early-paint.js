@@ -1,0 +1,98 @@
+// Early paint, before Python has booted (about 1.5 s): the page's words and the saved board,
+// copied from the record Python writes with every change (webapp/view.py `snapshot`).
+//
+// This script decides nothing about the game: it copies allow-listed attributes and texts. Which
+// names are allowed and which storage keys to read come from its own tag's data attributes, which
+// the build writes from Python (sitegen/skeleton.py). It paints only while storage still holds the
+// very saved game the record was made with, and while the address names no other deal. Taps on the
+// painted cards are queued; the engine applies them in order, once, when it starts (webapp/dom.py).
+// Nothing is ever inserted as HTML.
+(() => {
+  const script = document.currentScript;
+  const root = document.documentElement;
+  const board = document.querySelector("[data-board]");
+  const list = (name) => (script.dataset[name] || "").split(" ");
+  const allowed = { place: list("placeAttributes"), button: list("buttonAttributes"), slots: list("slots") };
+  const queue = (window.halfmoonQueue = []);
+
+  board.addEventListener("click", (event) => {
+    const place = event.target.closest("[data-place]");
+    const button = place && place.querySelector("button");
+    if (root.hasAttribute("data-ready") || !button || button.getAttribute("aria-disabled") === "true") return;
+    queue.push(place.getAttribute("data-place"));
+    place.setAttribute("data-queued", "true");
+  });
+
+  const isText = (value, max) => typeof value === "string" && value.length <= max;
+  const isTable = (value, names, max) =>
+    value !== null && typeof value === "object" && !Array.isArray(value) &&
+    Object.entries(value).every(([k, v]) => (!names || names.includes(k)) && (v === null || isText(v, max)));
+
+  const words = (table) => {
+    for (const element of document.querySelectorAll("[data-t]")) {
+      const word = table[element.getAttribute("data-t")];
+      if (isText(word, 300)) element.textContent = word;
+    }
+    for (const element of document.querySelectorAll("[data-t-label]")) {
+      const word = table[element.getAttribute("data-t-label")];
+      if (isText(word, 300)) element.setAttribute("aria-label", word);
+    }
+  };
+
+  // A first visit: the words of the browser's first language that the page has (Python's rule,
+  // webapp/strings.py `pick_language`, written out here because no record exists yet).
+  const firstVisit = () => {
+    let all;
+    try {
+      all = JSON.parse(document.getElementById(script.dataset.words).textContent);
+    } catch (error) {
+      return;
+    }
+    const wanted = (navigator.languages || []).map((tag) => String(tag).split("-")[0].toLowerCase());
+    const lang = wanted.find((tag) => Object.hasOwn(all.texts, tag)) || all.default;
+    if (lang === root.lang) return;
+    root.lang = lang;
+    words(all.texts[lang]);
+  };
+
+  let record;
+  try {
+    const text = localStorage.getItem(script.dataset.snapshotKey);
+    record = text && text.length <= 40000 ? JSON.parse(text) : null;
+    if (!record || record.version !== 2 || localStorage.getItem(script.dataset.gameKey) !== record.game) record = null;
+  } catch (error) {
+    record = null; // no storage, or not JSON
+  }
+  const deal = new URLSearchParams(location.search).get("deal");
+  const places = board.querySelectorAll("[data-place]");
+  if (
+    !record || (deal !== null && deal !== record.code) || !/^[a-z]{2}$/.test(record.lang) ||
+    !isTable(record.words, null, 300) || !isTable(record.info, ["time", "score", "moves", "code"], 40) ||
+    !Array.isArray(record.places) || record.places.length !== places.length ||
+    !record.places.every((p) => p && isTable(p.place, allowed.place, 20) &&
+      isTable(p.button, allowed.button, 200) && isTable(p.slots, allowed.slots, 4))
+  ) {
+    firstVisit();
+    return;
+  }
+
+  const set = (element, attributes) => {
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === null) element.removeAttribute(name);
+      else element.setAttribute(name, value);
+    }
+  };
+  root.lang = record.lang;
+  words(record.words);
+  record.places.forEach((view, i) => {
+    set(places[i], view.place);
+    set(places[i].querySelector("button"), view.button);
+    for (const [slot, value] of Object.entries(view.slots)) {
+      places[i].querySelector(`[data-slot="${slot}"]`).textContent = value;
+    }
+  });
+  for (const [key, value] of Object.entries(record.info)) {
+    const element = document.querySelector(`[data-info="${key}"]`);
+    if (element) element.textContent = value;
+  }
+})();

@@ -1,0 +1,311 @@
+"""The repository's documents (docs/) stand alone and agree with the code.
+
+- docs/rules.md defines exactly the rule numbers R1.1 … R9, and every rule number the code and
+  tests cite exists there;
+- the reference deals in docs/ are dealt card for card by the engine (numbered deals), and the
+  daily-deal vectors are well formed and agree with docs/deal-codes.md;
+- no file of the repository points at specifications outside it;
+- every ``data-*`` attribute and command of the pages is in docs/ui-contract.md.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+import subprocess
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from halfmoon import DealCode
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+
+# The rules as numbered today: section → number of dotted rules (R8 and R9 are single rules).
+RULE_SECTIONS = {1: 5, 2: 5, 3: 8, 4: 3, 5: 4, 6: 2, 7: 6, 8: 0, 9: 0}
+EXPECTED_RULES = {f"R{s}.{n}" for s, count in RULE_SECTIONS.items() for n in range(1, count + 1)} | {
+    f"R{s}" for s, count in RULE_SECTIONS.items() if count == 0
+}
+
+# A rule is cited as R<section>.<n> (R3.2, R7.6). Bare R1 … R8 are also reserve places, so a bare
+# number counts as a citation only from R9 on, where no place has that name.
+DOTTED_RULE = re.compile(r"(?<![\w.])R\d+\.\d+(?!\d)")
+BARE_RULE = re.compile(r"(?<![\w.-])R(?:9|[1-9]\d+)(?![\w]|\.\d)")
+CITING_SUFFIXES = {".py", ".md", ".html", ".js", ".mjs", ".toml", ".yml", ".yaml", ".json", ".txt"}
+
+# Spelled in pieces so that this file does not contain what it looks for.
+OUTSIDE_PATHS = ("shared" + "/spec", "../" + "shared", "shared" + "/seed")
+
+CARD_TEXT = re.compile(r"^[A2-9TJQK][CDHS]$")
+ALL_CARDS = {rank + suit for rank in "A23456789TJQK" for suit in "CDHS"}
+
+# The pages whose attributes the contract must name; attributes whose values are enumerated there.
+PAGES = ("index.html", "rules-fi.html", "rules-en.html", "examples-fi.html", "examples-en.html")
+ENUMERATED = ("action", "setting", "input", "dialog", "link", "info", "step-link", "when")
+
+
+def repository_files() -> list[Path]:
+    """The repository's files as a clone has them: tracked, plus new files not ignored."""
+    if not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=ROOT,
+        capture_output=True,
+        check=True,
+    ).stdout.decode("utf-8")
+    paths = [ROOT / name for name in sorted(set(listed.split("\0"))) if name]
+    return [p for p in paths if p.is_file()]
+
+
+def text_of(path: Path) -> str | None:
+    """A file's text, or None for a binary file."""
+    data = path.read_bytes()
+    if b"\0" in data[:8192]:
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+
+
+def relative(path: Path) -> str:
+    return path.relative_to(ROOT).as_posix()
+
+
+# --- (a) rules.md defines exactly R1.1 … R9 --------------------------------------------------------
+
+
+def defined_rules(text: str) -> list[str]:
+    """Rule numbers in the order rules.md defines them: a bullet ``- **R3.2**`` defines a dotted
+    rule, a heading ``## R8 Tradition`` a section; a section with no dotted rules is itself a rule."""
+    found: list[str] = []
+    sections: list[str] = []
+    for line in text.splitlines():
+        if heading := re.match(r"^## (R\d+)\b", line):
+            sections.append(heading.group(1))
+            found.append(heading.group(1))
+        elif bullet := re.match(r"^- \*\*(R\d+\.\d+)\*\*", line):
+            found.append(bullet.group(1))
+    parents = {rule.split(".")[0] for rule in found if "." in rule}
+    return [rule for rule in found if "." in rule or rule not in parents]
+
+
+def test_rules_md_defines_exactly_today_s_rule_numbers() -> None:
+    rules = defined_rules((DOCS / "rules.md").read_text(encoding="utf-8"))
+    assert [rule for rule, n in Counter(rules).items() if n > 1] == [], "a rule number is defined twice"
+    assert set(rules) == EXPECTED_RULES
+    key = [tuple(int(part) for part in rule[1:].split(".")) for rule in rules]
+    assert key == sorted(key), "rules.md lists its rules out of order"
+
+
+def test_every_dotted_rule_sits_under_its_own_section() -> None:
+    section = ""
+    misplaced = []
+    for line in (DOCS / "rules.md").read_text(encoding="utf-8").splitlines():
+        if heading := re.match(r"^## (R\d+)\b", line):
+            section = heading.group(1)
+        elif (bullet := re.match(r"^- \*\*(R\d+)\.\d+\*\*", line)) and bullet.group(1) != section:
+            misplaced.append(line[:40])
+    assert misplaced == []
+
+
+def test_the_parser_sees_a_missing_or_extra_rule() -> None:
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    assert set(defined_rules(text.replace("- **R3.8**", "- R3.8"))) == EXPECTED_RULES - {"R3.8"}
+    new = "R" + "7.7"  # in pieces: this file's citations are checked against rules.md too
+    assert new in defined_rules(text + f"\n- **{new}** a new rule\n")
+
+
+# --- (b) every rule the code cites exists ----------------------------------------------------------
+
+
+def cited_rules() -> dict[str, set[str]]:
+    """Rule number → the files that cite it (all but rules.md itself)."""
+    cited: dict[str, set[str]] = {}
+    for path in repository_files():
+        name = relative(path)
+        if name == "docs/rules.md" or path.suffix not in CITING_SUFFIXES:
+            continue
+        text = text_of(path)
+        if text is None:
+            continue
+        for rule in DOTTED_RULE.findall(text) + BARE_RULE.findall(text):
+            cited.setdefault(rule, set()).add(name)
+    return cited
+
+
+def test_the_citation_patterns_tell_rules_from_places() -> None:
+    sample = "R3.2 and R7.6, the example (R9). Places R1 … R8, slot R8: not rules. HR1.2 is no rule."
+    assert DOTTED_RULE.findall(sample) + BARE_RULE.findall(sample) == ["R3.2", "R7.6", "R9"]
+
+
+def test_every_rule_number_cited_in_the_repository_exists_in_rules_md() -> None:
+    cited = cited_rules()
+    assert len(cited) > 20, "the code cites rules by number; finding so few means the search is broken"
+    defined = set(defined_rules((DOCS / "rules.md").read_text(encoding="utf-8")))
+    unknown = {rule: sorted(files) for rule, files in cited.items() if rule not in defined}
+    assert unknown == {}
+
+
+# --- (c) the reference vectors ---------------------------------------------------------------------
+
+
+def vectors(name: str) -> dict[str, Any]:
+    data = json.loads((DOCS / name).read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+NUMBERED = vectors("hm1-vectors.json")["deals"]
+DAILY = vectors("hm1-daily-vectors.json")
+
+
+def assert_two_full_decks(deal: dict[str, Any]) -> None:
+    piles, reserve = deal["piles"], deal["reserve"]
+    assert [len(pile) for pile in piles] == [8] * 12
+    assert len(reserve) == 8
+    cards = [card for pile in piles for card in pile] + list(reserve)
+    assert all(isinstance(card, str) and CARD_TEXT.match(card) for card in cards)
+    assert Counter(cards) == Counter({card: 2 for card in ALL_CARDS})
+
+
+def test_the_numbered_vectors_name_distinct_deals() -> None:
+    codes = [deal["code"] for deal in NUMBERED]
+    assert len(codes) >= 5
+    assert len(set(codes)) == len(codes)
+    assert {0, 1, 26 - 1, 26, 26**7 - 1} <= {deal["number"] for deal in NUMBERED}
+
+
+@pytest.mark.parametrize("deal", NUMBERED, ids=lambda deal: str(deal["code"]))
+def test_the_engine_deals_each_numbered_vector_card_for_card(deal: dict[str, Any]) -> None:
+    assert_two_full_decks(deal)
+    code = DealCode.parse(deal["code"])
+    assert code.number == deal["number"]
+    assert str(code) == deal["code"]
+    layout = code.layout()
+    assert [[card.text for card in pile] for pile in layout.piles] == deal["piles"]
+    assert [card.text if card else "" for card in layout.reserve] == deal["reserve"]
+
+
+# Daily deals: only the file itself is checked here, against the rules of docs/deal-codes.md
+# ("Daily deals"). Dealing them through the engine is tests/test_deal.py's job, next to the
+# numbered deals, once the engine reads kind D.
+
+
+def daily_code_problem(code: str) -> str | None:
+    """Why a code is not a daily code under deal-codes.md, or None when it is one."""
+    match = re.fullmatch(r"HM1-D-(.*)", code)
+    if match is None:
+        return "not kind D"
+    digits = match.group(1)
+    if not re.fullmatch(r"[0-9]{8}", digits, flags=re.ASCII):
+        return "not eight digits"
+    try:
+        date = datetime.date(int(digits[:4]), int(digits[4:6]), int(digits[6:]))
+    except ValueError:
+        return "no such date"
+    if date.year < 2000:
+        return "before 2000"
+    return None
+
+
+def test_the_daily_vectors_are_well_formed_daily_deals() -> None:
+    deals = DAILY["deals"]
+    assert len(deals) >= 3
+    codes = [deal["code"] for deal in deals]
+    assert len(set(codes)) == len(codes)
+    for deal in deals:
+        assert daily_code_problem(deal["code"]) is None, deal["code"]
+        assert deal["state"] == 2**63 + int(deal["code"][-8:]), deal["code"]
+        assert_two_full_decks(deal)
+    layouts = [json.dumps([deal["piles"], deal["reserve"]]) for deal in deals]
+    assert len(set(layouts)) == len(layouts), "two daily deals are dealt alike"
+
+
+def test_the_refused_daily_codes_break_each_rule_of_the_document() -> None:
+    refused = DAILY["refused"]
+    problems = {code: daily_code_problem(code) for code in refused}
+    assert [code for code, problem in problems.items() if problem is None] == []
+    assert set(problems.values()) == {"not kind D", "not eight digits", "no such date", "before 2000"}
+    assert "HM1-D-２０２６１１３０" in refused, "full-width digits must be among the refused codes"
+
+
+def test_deal_codes_md_points_at_both_vector_files() -> None:
+    text = (DOCS / "deal-codes.md").read_text(encoding="utf-8")
+    for name in ("hm1-vectors.json", "hm1-daily-vectors.json"):
+        assert f"]({name})" in text
+    for deal in NUMBERED + DAILY["deals"]:
+        assert deal["code"] in text, f"deal-codes.md does not list the vector {deal['code']}"
+
+
+# --- (d) nothing points outside the repository -----------------------------------------------------
+
+
+def test_no_file_refers_to_specifications_outside_the_repository() -> None:
+    files = repository_files()
+    assert any(relative(p) == "docs/rules.md" for p in files), "git does not list docs/rules.md"
+    found = []
+    for path in files:
+        text = text_of(path)
+        if text is None:
+            continue
+        for number, line in enumerate(text.splitlines(), start=1):
+            found += [f"{relative(path)}:{number}: {needle}" for needle in OUTSIDE_PATHS if needle in line]
+    assert found == [], "files that point outside the repository:\n" + "\n".join(found)
+
+
+# --- (e) the pages' attributes are in the contract -------------------------------------------------
+
+
+def contract_tokens() -> set[str]:
+    """Every word written as code (between backticks) in ui-contract.md."""
+    text = (DOCS / "ui-contract.md").read_text(encoding="utf-8")
+    return {token for span in re.findall(r"`([^`\n]+)`", text) for token in re.findall(r"[a-z][a-z0-9-]*", span)}
+
+
+def page_attributes(html: str) -> tuple[set[str], set[str]]:
+    """The ``data-*`` attribute names of a page, and ``data-X="value"`` for the enumerated ones."""
+    names = set(re.findall(r"(?<![\w-])(data-[a-z][a-z0-9-]*)", html))
+    values = {
+        f'data-{attribute}="{value}"'
+        for attribute, value in re.findall(r'(?<![\w-])data-([a-z][a-z-]*)="([^"]*)"', html)
+        if attribute in ENUMERATED and re.fullmatch(r"[a-z][a-z0-9-]*", value)
+    }
+    return names, values
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_data_attribute_and_command_of_a_page_is_in_the_contract(page: str) -> None:
+    names, values = page_attributes((ROOT / page).read_text(encoding="utf-8"))
+    assert "data-place" in names
+    tokens = contract_tokens()
+    assert sorted(name for name in names if name not in tokens) == []
+    assert sorted(value for value in values if value.split('"')[1] not in tokens) == []
+
+
+def test_index_html_commands_are_found() -> None:
+    _, values = page_attributes((ROOT / "index.html").read_text(encoding="utf-8"))
+    assert {'data-action="undo"', 'data-action="play-code"', 'data-setting="language"'} <= values
+
+
+def test_the_rules_pages_state_every_rule_of_the_rules_document_once() -> None:
+    """docs/rules.md and data/rules.json (the Rules pages' prose) cannot drift apart silently:
+    every rule is stated by exactly one section of the pages, in both languages, or listed as
+    deliberately off the page; adding a rule to the document fails here until a section claims it."""
+    data = json.loads((ROOT / "data" / "rules.json").read_text(encoding="utf-8"))
+    defined = set(defined_rules((DOCS / "rules.md").read_text(encoding="utf-8")))
+    for lang in ("fi", "en"):
+        stated = [rule for section in data[lang] for rule in section["rules"]]
+        assert len(stated) == len(set(stated)), f"{lang}: a rule is stated by two sections"
+        assert set(stated) | set(data["off_page"]) == defined, lang
+        assert not set(stated) & set(data["off_page"])
+    assert [s["rules"] for s in data["fi"]] == [s["rules"] for s in data["en"]]
+    for lang in ("fi", "en"):
+        page = (ROOT / f"rules-{lang}.html").read_text(encoding="utf-8")
+        on_page = {r for found in re.findall(r'data-rules="([^"]*)"', page) for r in found.split()}
+        assert on_page == defined - set(data["off_page"])
