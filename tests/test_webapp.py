@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from testdata import DEAD_END, WON
 
-from halfmoon import DealCode, Game, Place, Status, format_time, save
+from halfmoon import DealCode, Game, Place, Status, format_time, load, save
 from sitegen.skeleton import refresh_index
 from webapp.controller import Action, App, Dialog, Setting
 from webapp.storage import BACKUP_KEY, GAME_KEY, SETTINGS_KEY, Settings, Store
@@ -150,10 +150,11 @@ def test_broken_storage_still_plays_and_shows_it_is_not_saved() -> None:
 def test_settings_are_validated_and_remembered() -> None:
     storage = FakeStorage({SETTINGS_KEY: '{"move_errors": "yes", "layout_help": true, "language": "<b>"}'})
     app = make_app(storage)
-    assert app.settings == Settings(move_errors=False, layout_help=True, language=None)
+    assert app.settings == Settings()  # not our record: the defaults, and the value is removed
+    assert SETTINGS_KEY not in storage.items
     app.set_setting(Setting.MOVE_ERRORS, True)
     app.set_setting(Setting.LANGUAGE, "fi")
-    assert make_app(storage).settings == Settings(move_errors=True, layout_help=True, language="fi")
+    assert make_app(storage).settings == Settings(move_errors=True, layout_help=False, language="fi")
 
 
 def test_r4_1_move_errors_are_said_only_when_on() -> None:
@@ -241,3 +242,33 @@ def test_a_saved_game_of_a_finished_deal_reopens_at_its_end() -> None:
         game.remove(move)
     app = make_app(FakeStorage({GAME_KEY: save(game)}))
     assert app.dialog is Dialog.WON
+
+
+def test_a_page_back_from_the_cache_takes_the_newer_game_silently() -> None:
+    """Issue 10 (4): a page restored from the back/forward cache, whose own last change was
+    saved, takes the game another tab saved meanwhile, says nothing and overwrites nothing."""
+    storage = FakeStorage()
+    sleeping = make_app(storage)
+    play(sleeping, WON["moves"][:1])
+    other = make_app(storage)
+    play(other, WON["moves"][1:3])
+    newer = storage.items[GAME_KEY]
+    sleeping.set_visible(True)  # the first thing a restored page does, before or after pageshow
+    sleeping.resumed()
+    assert sleeping.game == other.game and sleeping.message is None and sleeping.dialog is Dialog.NONE
+    assert load(storage.items[GAME_KEY]).game == load(newer).game
+
+
+@pytest.mark.parametrize("take", [True, False], ids=["take-the-other", "keep-this-one"])
+def test_an_unsaved_change_never_overwrites_another_tab_s_game_unasked(take: bool) -> None:
+    storage = FakeStorage()
+    first = make_app(storage)
+    other = make_app(storage)
+    first.tap(Place(WON["moves"][0].split("+")[0]))
+    play(other, WON["moves"][:2])  # first never heard of it (no storage event)
+    first.tap(Place(WON["moves"][0].split("+")[1]))  # a removal on the old position: saving it would lose the other's
+    assert first.dialog is Dialog.CONFIRM and not build(first).saved
+    assert load(storage.items[GAME_KEY]).game == other.game
+    first.command(Action.CONFIRM if take else Action.CANCEL)
+    kept = other.game if take else first.game
+    assert first.game == kept and load(storage.items[GAME_KEY]).game == kept

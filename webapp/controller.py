@@ -12,7 +12,7 @@ import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load
+from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load, save
 from halfmoon.deal import query_value
 
 from .storage import GAME_KEY, SETTINGS_KEY, Store
@@ -63,6 +63,7 @@ class Replacing(enum.StrEnum):
     NEW = "new"
     RESTART = "restart"
     CODE = "code"
+    STORED = "stored"  # the game another tab saved meanwhile
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +72,7 @@ class Pending:
 
     kind: Replacing
     code: DealCode
+    record: SavedGame | None = None  # for STORED: the game to take
 
 
 class App:
@@ -106,11 +108,15 @@ class App:
             Action.CLOSE: lambda _: self._open(Dialog.NONE),
         }
         stored, refused = store.load_game()
+        self._known_text = self._saved_position = store.saved_game_text() if stored else None
+        """The saved game's text as this page last wrote or read it (anything else there now was
+        written by another tab, or while this page slept in the back/forward cache), and the text of
+        the last position this page saved itself."""
         self.record = stored or self._dealt(Game.from_code(new_code()))
         self.clock = Clock(self.record.elapsed_ms, started=self.game.moves > 0)
         self._announce_end()
         if refused:
-            self.message = Message.of("save-restored", reason=refused)
+            self.message = Message.of(f"refused-{refused.kept}", reason=refused.error)
         self._open_link(query)
         self._persist()
 
@@ -189,11 +195,16 @@ class App:
             record = load(stored)
         except HalfMoonError:
             return  # not trusted; our next save replaces it
+        self._known_text = self._saved_position = stored
         if record.game == self.game:
             self._keep_larger_time(record.elapsed_ms)
             return
         self._start(record)
         self.message = Message.of("other-tab")
+
+    def resumed(self) -> None:
+        """The page came back from the back/forward cache: storage may hold a newer game."""
+        self._persist()
 
     # Figures for the page
 
@@ -252,9 +263,11 @@ class App:
 
     def _confirm(self) -> None:
         if self.pending:
-            self._start(self._dealt(Game.from_code(self.pending.code)))
+            self._start(self.pending.record or self._dealt(Game.from_code(self.pending.code)))
 
     def _cancel(self) -> None:
+        if self.pending and self.pending.kind is Replacing.STORED:
+            self._saved_position = save(self.record)  # the player keeps this tab's game: save it
         self.pending = None
         self.dialog = Dialog.NONE
 
@@ -293,6 +306,43 @@ class App:
         self.record.elapsed_ms = self.clock.elapsed_ms(self._now())
 
     def _persist(self) -> None:
-        """Save after every change; while saving fails the page says so (the game plays on)."""
+        """Save after every change; while saving fails the page says so (the game plays on).
+
+        A game another tab saved meanwhile (whose storage event this page missed) is never
+        overwritten unasked: when its position differs, the player chooses which game to keep.
+        """
         self._sync_clock()
-        self.saved = self.store.save_game(self.record)
+        if self._overwrites_another_game():
+            return
+        text = save(self.record)
+        self.saved = self.store.save_game(text)
+        if self.saved:
+            self._known_text = self._saved_position = text
+
+    def _overwrites_another_game(self) -> bool:
+        if self.pending and self.pending.kind is Replacing.STORED:
+            return True  # the player is choosing between the two games: write neither
+        stored = self.store.saved_game_text()
+        if stored is None or stored == self._known_text:
+            return False
+        try:
+            record = load(stored)
+        except HalfMoonError:
+            return False  # not a game: ours may replace it
+        if record.game == self.game:
+            self._keep_larger_time(record.elapsed_ms)
+            return False
+        self._known_text = stored
+        if self._last_change_was_saved():
+            self._start(record)  # nothing of this tab's is lost: take the newer game silently
+        else:
+            self.pending = Pending(Replacing.STORED, self.code, record)
+            self.dialog = Dialog.CONFIRM
+            self.saved = False
+        return True
+
+    def _last_change_was_saved(self) -> bool:
+        try:
+            return self._saved_position is not None and load(self._saved_position).game == self.game
+        except HalfMoonError:
+            return False

@@ -75,6 +75,7 @@ class Page:
             _listen(document, "change", self.on_change),
             _listen(document, "visibilitychange", self.on_visibility),
             _listen(window, "pagehide", self.on_pagehide),
+            _listen(window, "pageshow", self.on_pageshow),
             _listen(window, "storage", self.on_storage),
             *(_listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
@@ -128,6 +129,12 @@ class Page:
     def on_pagehide(self, _event: Any) -> None:
         self.app.set_visible(False)
         self.render()  # the game was saved with its clock: the early-paint record follows it
+
+    def on_pageshow(self, event: Any) -> None:
+        if event.persisted:  # back from the back/forward cache: re-read storage first
+            self.app.resumed()
+            self.app.set_visible(document.visibilityState == "visible")
+            self.render()
 
     def on_storage(self, event: Any) -> None:
         self.app.storage_changed(event.key)

@@ -11,11 +11,12 @@ where it is and the game runs from memory, unsaved. No write replaces it meanwhi
 from __future__ import annotations
 
 import contextlib
+import enum
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields, replace
 from typing import Protocol
 
-from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, load, save
+from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, load
 from halfmoon.i18n import LANGUAGES
 from halfmoon.jsontext import parse_json
 
@@ -45,6 +46,31 @@ class Settings:
     move_errors: bool = False
     layout_help: bool = False
     language: str | None = None
+
+
+class Kept(enum.StrEnum):
+    """What became of a refused saved game; the message says which (webapp/strings.py ``refused-…``)."""
+
+    REMOVED = "removed"  # not a Half Moon record at all
+    BACKED_UP = "backed-up"  # ours but not valid: moved to the backups
+    LEFT_IN_PLACE = "left-in-place"  # ours, but the backup could not be written: never overwritten
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    error: SaveError
+    kept: Kept
+
+
+def _is_settings(data: object) -> bool:
+    """Our settings record: known names only, each with a value of its kind (R4.3)."""
+    if not isinstance(data, dict):
+        return False
+    kinds = {f.name: f.default for f in fields(Settings)}
+    return all(
+        name in kinds and (type(value) is bool if isinstance(kinds[name], bool) else value in (None, *LANGUAGES))
+        for name, value in data.items()
+    )
 
 
 class Store:
@@ -80,8 +106,8 @@ class Store:
 
     # The saved game
 
-    def load_game(self) -> tuple[SavedGame | None, SaveError | None]:
-        """The saved game, or None; and the error for a saved game that was refused."""
+    def load_game(self) -> tuple[SavedGame | None, Refusal | None]:
+        """The saved game, or None; and what became of a saved game that was refused."""
         text = self._read(GAME_KEY)
         if text is None:
             return None, None
@@ -89,13 +115,13 @@ class Store:
             return load(text), None
         except ForeignRecordError as error:
             self._remove(GAME_KEY)
-            return None, error
+            return None, Refusal(error, Kept.REMOVED)
         except SaveError as error:
             if self._back_up(text):
                 self._remove(GAME_KEY)
-            else:
-                self._held = True
-            return None, error
+                return None, Refusal(error, Kept.BACKED_UP)
+            self._held = True
+            return None, Refusal(error, Kept.LEFT_IN_PLACE)
 
     def _back_up(self, text: str) -> bool:
         kept = self.backups()
@@ -109,9 +135,9 @@ class Store:
             return []
         return [v for v in value if isinstance(v, str)][-BACKUPS:] if isinstance(value, list) else []
 
-    def save_game(self, record: SavedGame) -> bool:
-        """Write the game; False while that fails (or a refused record must stay in place)."""
-        return not self._held and self._write(GAME_KEY, save(record))
+    def save_game(self, text: str) -> bool:
+        """Write the saved game's text; False while that fails (or a refused record must stay in place)."""
+        return not self._held and self._write(GAME_KEY, text)
 
     def saved_game_text(self) -> str | None:
         return self._read(GAME_KEY)
@@ -131,15 +157,11 @@ class Store:
             data = parse_json(text, max_chars=SETTINGS_CHARS, max_depth=1)
         except HalfMoonError:
             data = None
-        if not isinstance(data, dict):
+        if not _is_settings(data):
             self._remove(SETTINGS_KEY)
             return Settings()
-        language = data.get("language")
-        return Settings(
-            move_errors=data.get("move_errors") is True,
-            layout_help=data.get("layout_help") is True,
-            language=language if language in LANGUAGES else None,
-        )
+        assert isinstance(data, dict)
+        return replace(Settings(), **data)
 
     def save_settings(self, settings: Settings) -> bool:
         return self._write(SETTINGS_KEY, json.dumps(asdict(settings)))

@@ -49,6 +49,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "confirm-new": "Aloitetaanko uusi jako? Keskeneräinen peli päättyy.",
         "confirm-restart": "Aloitetaanko jako alusta? Tehdyt siirrot poistuvat.",
         "confirm-code": "Aloitetaanko jako {code}? Keskeneräinen peli päättyy.",
+        "confirm-stored": "Peliä jatkettiin toisessa välilehdessä, eikä tämän välilehden viimeisintä siirtoa"
+        " ole tallennettu. Otetaanko toisen välilehden peli? (Peruuta: jatka tätä peliä.)",
         "same-deal": "Jako {code} on jo pöydällä.",
         "bad-link": "Linkin jakoa ei avattu: {reason}",
         "bad-code": "Koodi ei kelpaa: {reason}",
@@ -62,8 +64,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "copy-game": "Kopioi peli",
         "game-copied": "Peli kopioitiin leikepöydälle tekstinä.",
         "game-not-copied": "Peliä ei voitu kopioida leikepöydälle.",
-        "save-restored": "Tallennettua peliä ei voitu käyttää (se on varmuuskopioitu), joten aloitettiin uusi jako."
+        "refused-removed": "Tallennettu tieto ei ollut Half Moon -peli, joten se poistettiin ja aloitettiin uusi jako."
         " Syy: {reason}",
+        "refused-backed-up": "Tallennettua peliä ei voitu käyttää (se on varmuuskopioitu), joten aloitettiin uusi jako."
+        " Syy: {reason}",
+        "refused-left-in-place": "Tallennettua peliä ei voitu käyttää eikä varmuuskopioida, joten se jätettiin"
+        " paikalleen; tätä peliä ei tallenneta. Syy: {reason}",
         "other-tab": "Peliä jatkettiin toisessa välilehdessä: tämä näkymä päivitettiin.",
         "update-ready": "Uusi versio on valmis – päivitä sivu.",
         "install": "Asenna",
@@ -104,6 +110,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "confirm-new": "Start a new deal? The game in progress ends.",
         "confirm-restart": "Restart this deal? The moves made are lost.",
         "confirm-code": "Start deal {code}? The game in progress ends.",
+        "confirm-stored": "The game was continued in another tab, and this tab's latest move is not saved."
+        " Take the other tab's game? (Cancel: go on with this one.)",
         "same-deal": "Deal {code} is already on the table.",
         "bad-link": "The link's deal was not opened: {reason}",
         "bad-code": "That code does not work: {reason}",
@@ -117,8 +125,12 @@ TEXTS: dict[str, dict[str, str]] = {
         "copy-game": "Copy game",
         "game-copied": "The game was copied to the clipboard as text.",
         "game-not-copied": "The game could not be copied to the clipboard.",
-        "save-restored": "The saved game could not be used (a backup was kept), so a new deal was started."
+        "refused-removed": "The stored data was not a Half Moon game, so it was removed and a new deal was started."
         " Why: {reason}",
+        "refused-backed-up": "The saved game could not be used (a backup was kept), so a new deal was started."
+        " Why: {reason}",
+        "refused-left-in-place": "The saved game could not be used nor backed up, so it was left in place;"
+        " this game is not being saved. Why: {reason}",
         "other-tab": "The game was continued in another tab: this view was updated.",
         "update-ready": "A new version is ready – refresh the page.",
         "install": "Install",

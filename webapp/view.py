@@ -38,7 +38,7 @@ class PlaceView:
     slots: tuple[str, str, str]  # rank, suit, depth (see SLOTS)
 
     def as_record(self) -> dict[str, dict[str, str | None]]:
-        slots = dict(zip(SLOTS, self.slots, strict=True))
+        slots: dict[str, str | None] = dict(zip(SLOTS, self.slots, strict=True))
         return {"place": dict(self.attributes), "button": dict(self.button), "slots": slots}
 
 
@@ -108,7 +108,7 @@ def dialog_texts(app: App) -> tuple[str, str]:
         title = "won-title" if app.dialog is Dialog.WON else "dead-end-title"
         return text(title, lang), words(app.message, lang)
     if app.dialog is Dialog.CONFIRM and app.pending:
-        key = {Replacing.NEW: "confirm-new", Replacing.RESTART: "confirm-restart"}.get(app.pending.kind, "confirm-code")
+        key = f"confirm-{app.pending.kind}"
         return text("confirm-title", lang), text(key, lang, code=str(app.pending.code))
     return "", ""
 

@@ -1,0 +1,171 @@
+"""Storage that cannot be turned against the game (issue 10): hostile values, full or broken
+storage, backups. Under CPython with a fake localStorage; tests/browser/test_trust.py does the
+same in Chromium."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from testdata import WON
+
+from halfmoon import DealCode, Place, load
+from webapp.controller import App, Dialog
+from webapp.storage import BACKUP_KEY, BACKUPS, GAME_KEY, SETTINGS_KEY, Kept, Settings, Store
+from webapp.strings import words
+from webapp.view import build
+
+ours_but_illegal = (
+    '{"format":"half-moon-game","version":2,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],'
+    '"elapsed_ms":0,"dealt_at":0,"from_file":false}'
+)
+foreign_version = '{"format":"half-moon-game","version":99}'
+HOSTILE = {
+    "deep nesting": "[" * 20000,
+    "5 MB": "x" * 5_000_000,
+    "lone surrogate": '{"\ud800": "\udfff"}',
+    "wrong shape": '["half-moon-game", 2]',
+    "markup": '<img src=x onerror="alert(1)">',
+    "not JSON": "{",
+}
+
+
+class FakeStorage:
+    """localStorage: a quota in characters, and writes that may start failing after ``writes``."""
+
+    def __init__(self, items: dict[str, str] | None = None, quota: int = 5_000_000, writes: int = -1) -> None:
+        self.items = dict(items or {})
+        self.quota = quota
+        self.writes_left = writes
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.writes_left == 0:
+            raise RuntimeError("QuotaExceededError")
+        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if used + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        self.writes_left -= 1
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+def make_app(storage: FakeStorage) -> App:
+    return App(Store(storage), now_ms=lambda: 0.0, browser_languages=("en",), new_code=lambda: DealCode(1))
+
+
+def said(app: App) -> str:
+    return words(app.message, "en") if app.message else ""
+
+
+@pytest.mark.parametrize("value", HOSTILE.values(), ids=HOSTILE.keys())
+def test_a_value_that_is_not_ours_is_removed_after_telling(value: str) -> None:
+    storage = FakeStorage({GAME_KEY: value, SETTINGS_KEY: '{"move_errors": true}'})
+    app = make_app(storage)
+    assert app.game.moves == 0 and said(app).startswith("The stored data was not a Half Moon game")
+    assert "<" not in said(app) and len(said(app)) < 200
+    assert load(storage.items[GAME_KEY]).game == app.game  # the fresh deal replaced it
+    assert app.settings.move_errors, "a good record of another key is never lost"
+    assert BACKUP_KEY not in storage.items
+
+
+@pytest.mark.parametrize("value", HOSTILE.values(), ids=HOSTILE.keys())
+def test_hostile_settings_give_the_defaults_and_are_removed(value: str) -> None:
+    storage = FakeStorage({SETTINGS_KEY: value})
+    assert Store(storage).load_settings() == Settings()
+    assert SETTINGS_KEY not in storage.items
+
+
+@pytest.mark.parametrize("value", [ours_but_illegal, foreign_version], ids=["illegal-move", "foreign-version"])
+def test_a_record_of_ours_that_fails_is_backed_up_then_replaced(value: str) -> None:
+    storage = FakeStorage({GAME_KEY: value})
+    app = make_app(storage)
+    assert "a backup was kept" in said(app)
+    assert json.loads(storage.items[BACKUP_KEY]) == [value]
+    assert build(app).saved
+
+
+def test_when_the_backup_cannot_be_written_the_record_stays_and_nothing_is_saved() -> None:
+    storage = FakeStorage({GAME_KEY: ours_but_illegal}, quota=len(GAME_KEY) + len(ours_but_illegal) + 10)
+    app = make_app(storage)
+    assert "left in place" in said(app)
+    assert storage.items[GAME_KEY] == ours_but_illegal and not build(app).saved
+    app.tap(Place.P4)
+    app.tap(Place.P7)
+    assert storage.items[GAME_KEY] == ours_but_illegal, "never overwritten while it waits"
+    assert app.game.moves == 1 and not build(app).saved  # the game plays on from memory
+
+
+def test_at_most_three_backups_and_a_second_bad_record_never_overwrites_the_first() -> None:
+    storage = FakeStorage()
+    bad = [ours_but_illegal.replace('"dealt_at":0', f'"dealt_at":{n}') for n in range(BACKUPS + 1)]
+    for value in bad:
+        storage.items[GAME_KEY] = value
+        make_app(storage)
+    assert json.loads(storage.items[BACKUP_KEY]) == bad[-BACKUPS:]
+
+
+def test_saving_that_starts_failing_is_shown_until_it_works_again_and_a_reload_resumes() -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    app.tap(Place.P4)
+    app.tap(Place.P7)  # saved: one move
+    storage.writes_left = 0
+    app.tap(Place.P5)
+    app.tap(Place.P6)
+    assert app.game.moves == 2 and not build(app).saved
+    app.tap(Place.P1)
+    assert not build(app).saved, "lasting: the next tap does not clear it"
+    assert make_app(FakeStorage(dict(storage.items))).game.moves == 1  # a reload resumes the last saved move
+    storage.writes_left = -1
+    app.tap(Place.P1)
+    assert build(app).saved and load(storage.items[GAME_KEY]).game == app.game
+
+
+def test_the_early_paint_record_alone_failing_does_not_mark_the_game_unsaved() -> None:
+    storage = FakeStorage()
+    store = Store(storage)
+    app = App(store, now_ms=lambda: 0.0, new_code=lambda: DealCode(1))
+    storage.quota = sum(len(k) + len(v) for k, v in storage.items.items()) + 100
+    store.save_snapshot("x" * 1000)
+    app.tap(Place.P4)
+    assert build(app).saved
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@settings(max_examples=150, deadline=500)
+@given(st.one_of(st.text(), json_values.map(json.dumps)))
+def test_any_stored_text_gives_a_game_and_settings_never_an_exception(value: str) -> None:
+    storage = FakeStorage({GAME_KEY: value, SETTINGS_KEY: value, BACKUP_KEY: value})
+    app = make_app(storage)
+    assert app.game.code is not None and isinstance(app.settings, Settings)
+    assert app.dialog in (Dialog.NONE, Dialog.WON, Dialog.DEAD_END)
+
+
+def test_the_kinds_of_refusal_are_all_said_in_both_languages() -> None:
+    from webapp.strings import TEXTS
+
+    for kept in Kept:
+        assert f"refused-{kept}" in TEXTS["fi"] and f"refused-{kept}" in TEXTS["en"]
+
+
+def test_a_won_record_reopens_won() -> None:
+    from halfmoon import Game, save
+
+    game = Game.from_code(WON["code"])
+    for move in WON["moves"]:
+        game.remove(move)
+    app = make_app(FakeStorage({GAME_KEY: save(game)}))
+    assert app.dialog is Dialog.WON and app.game == game
