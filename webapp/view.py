@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
 
-from .controller import App, Dialog, Replacing
+from .controller import App, Dialog
 from .strings import TEXTS, text, words
 
 Attributes = tuple[tuple[str, str | None], ...]
