@@ -89,7 +89,7 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     game.wait_ready()
     assert game.cards() == cards and game.figures() == (20, 2)
     game.action("new")
-    page.locator('[data-dialog="confirm"] [data-action="confirm"]').click()
+    game.confirm()
     assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)
     game.open("?deal=HM1-N-AAAAAAZ")
     assert game.board("data-code") == "HM1-N-AAAAAAZ"
@@ -144,8 +144,7 @@ def test_chromium_finds_the_page_installable(browser_type: BrowserType, tmp_path
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
     )
     page = context.new_page()
-    page.goto(site.url)
-    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    Game(page, site.url).open("")
     page.wait_for_function(CONTROLLED, timeout=120_000)
     cdp = context.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
@@ -172,7 +171,7 @@ def test_the_precache_covers_every_file_a_whole_game_requests(browser: Browser, 
     game = Game(page, site).open()
     game.setting("layout-help", True)
     game.play(WON["moves"])
-    page.locator('[data-dialog="end"] [data-action="new"]').click()
+    game.action("new")  # the end dialog's copy
     game.open("?deal=HM1-N-AAAAAAZ")
     context.close()
     listed = {site + url if url != "./" else site for url, _ in precache_manifest()["files"]}  # type: ignore[union-attr]
