@@ -115,11 +115,14 @@ def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, gate: Gate, tamper: 
     assert game.cards() == cards and game.figures() == (20, 2)
 
 
-def test_a_link_to_another_deal_is_not_painted_with_the_saved_board(game: Game, gate: Gate) -> None:
+def test_a_link_to_another_deal_is_not_painted_with_the_saved_board_and_asks_first(game: Game, gate: Gate) -> None:
     game.play(WON["moves"][:1])
     early = before_ready(game, gate, "?deal=HM1-N-AAAAAAZ")
     assert all(card == "" for _, card, *_ in early)
     until_ready(game, gate)
+    game.cancel()  # R7.6: the game in progress is replaced only after confirming
+    assert game.board("data-code") == "HM1-N-AAAAAAB" and game.figures() == (10, 1)
+    assert game.page.url.endswith("?deal=HM1-N-AAAAAAB")
 
 
 def test_taps_before_ready_are_applied_once_in_order(game: Game, gate: Gate) -> None:
