@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from pageobject import Game
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, Error, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -86,15 +86,6 @@ class Watch:
         assert self.errors == [], f"console errors: {self.errors}"
 
 
-@pytest.fixture
-def watch(context: BrowserContext, site: str) -> Iterator[Watch]:
-    """For the tests that make a browser context of their own (pytest-playwright's ``page``)."""
-    seen = Watch(site[: site.index(PREFIX)])
-    context.on("page", seen.attach)
-    yield seen
-    seen.check()
-
-
 @pytest.fixture(scope="session")
 def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
     """One booted game page for the whole session: every test that can share it does."""
@@ -115,7 +106,12 @@ def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
     other tabs a test opens are closed after it, and its console errors and requests are checked."""
     main, seen = shared
     seen.clear()
-    yield main.fresh()
+    try:
+        main.fresh()
+    except (AssertionError, Error):  # left half-way by a test that failed: start again from a load
+        main.page.goto("about:blank")
+        main.fresh()
+    yield main
     for page in main.page.context.pages:
         if page is not main.page:
             page.close()

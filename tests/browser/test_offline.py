@@ -69,10 +69,6 @@ def watched(page: Page, site: Site) -> Watch:
     return watch
 
 
-def check(watch: Watch) -> None:
-    assert watch.off_host == [] and watch.errors == [], (watch.off_host, watch.errors)
-
-
 def cache_names(page: Page) -> list[str]:
     return list(page.evaluate("caches.keys()"))
 
@@ -100,7 +96,7 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     page.locator('[data-link="game"]').click()
     game.wait_ready()
     assert game.board("data-code") == "HM1-N-AAAAAAZ"
-    check(watch)
+    watch.check()
 
 
 def test_an_update_waits_for_the_player_and_keeps_the_game(
@@ -135,7 +131,7 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     assert game.figures() == (20, 2) and game.board("data-code") == "HM1-N-AAAAAAB"
     new_caches = cache_names(page)
     assert len(new_caches) == 1 and new_caches != old_caches
-    check(watch)
+    watch.check()
 
 
 def test_chromium_finds_the_page_installable(browser_type: BrowserType, tmp_path: Path, own_site) -> None:
