@@ -27,8 +27,10 @@ build: setup
 play: build
 	$(PY) tools/serve.py
 
+# Prints the ten slowest tests and how long the whole run took (each new page test states its seconds).
 test: build
-	$(PY) -m pytest
+	@start=$$(date +%s); $(PY) -m pytest --durations=10; status=$$?; \
+	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
 bench: build
 	$(PY) tools/bench_engine.py

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import shutil
 import subprocess
 import sys
+import threading
+import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build import SITE_FILES, precache_manifest, site_files  # noqa: E402
+from build import SITE_FILES, export_site, precache_manifest, site_files  # noqa: E402
+from serve import make_server  # noqa: E402
 
 
 def test_every_file_of_the_site_is_precached_with_its_revision() -> None:
@@ -47,8 +52,29 @@ def test_every_local_reference_of_the_page_exists() -> None:
     assert set(site_files()) >= {r.removeprefix("./") for r in refs if "precache-manifest" not in r}
 
 
-def test_github_pages_needs_nojekyll() -> None:
-    assert (ROOT / ".nojekyll").exists()
+def test_the_published_site_serves_every_precached_file_as_its_revision_says(tmp_path: Path) -> None:
+    """The site as GitHub Pages gets it (build.py --site), served under a sub-path: every file the
+    service worker's generated list names is there, with the bytes its revision was made from (a
+    stale list would make the worker fail to install, or cache old files under new names)."""
+    site = tmp_path / "site"
+    export_site(site)
+    generated = (site / "static" / "build" / "precache-manifest.js").read_text(encoding="utf-8")
+    listed = json.loads(generated[generated.index("{") : generated.rindex("}") + 1])
+    assert listed == precache_manifest(site) == precache_manifest()
+    server = make_server(0, "/half-moon/", site)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/half-moon/"
+    try:
+        for url, revision in listed["files"]:
+            with urllib.request.urlopen(base + url) as response:
+                assert response.status == 200, url
+                assert hashlib.sha256(response.read()).hexdigest()[:16] == revision, url
+    finally:
+        server.shutdown()
+        server.server_close()
+    # Without .nojekyll, Pages' Jekyll drops every file or folder whose name starts with _ or .
+    hidden = [u for u, _ in listed["files"] if any(p.startswith(("_", ".")) for p in u.split("/") if p != ".")]
+    assert (site / ".nojekyll").is_file() or hidden == [], hidden
 
 
 def test_the_pages_workflow_is_valid() -> None:

@@ -1,13 +1,16 @@
-"""Find the standard-library modules the page really imports, for the trimmed runtime.
+"""Find the standard-library modules the page imports, for the trimmed runtime.
 
     python tools/trace_stdlib.py
 
 Serves a copy of the site whose page also exposes ``sys.modules``, drives it in Chromium through
 everything a player does (a whole won game, a dead end, undo and redo, settings in both languages, a
 bad code and a bad link, a corrupt save, sharing), and writes the modules imported from Pyodide's
-standard library to data/stdlib-modules.txt. tools/build.py then ships only those. Run it again when
-the Pyodide or PyScript version or the page's imports change; the full end-to-end suite runs on the
-trimmed runtime and fails on a missing module.
+standard library to data/stdlib-modules.txt, together with every module the page's code can import
+by its static import graph (tools/stdlib_graph.py: the code paths the trace did not walk).
+tools/build.py then ships only those. The trace finds what PyScript and Pyodide's newer standard
+library import; the graph what the page's own code does. Run it again when the Pyodide or PyScript
+version or the page's imports change: tests/test_stdlib.py fails when the page's code imports a
+module the list lacks, and the full end-to-end suite runs on the trimmed runtime.
 """
 
 from __future__ import annotations
@@ -17,7 +20,6 @@ import shutil
 import sys
 import tempfile
 import threading
-import zipfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
@@ -27,6 +29,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from chromium import ARGS, EXECUTABLE  # noqa: E402
 from serve import make_server  # noqa: E402
+from stdlib_graph import imported_stdlib, pyodide_stdlib_names  # noqa: E402
 
 OUT = ROOT / "data" / "stdlib-modules.txt"
 STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
@@ -107,20 +110,20 @@ def main() -> None:
             modules = set(json.loads(page.evaluate("window.halfmoonModules()")))
             browser.close()
         server.shutdown()
-    in_zip = {n.removesuffix(".py").removesuffix("/__init__").replace("/", ".") for n in stdlib_names()}
-    used = sorted(m for m in modules | EXTRA if m in in_zip)
+    in_zip = pyodide_stdlib_names(STDLIB)
+    traced = {m for m in modules | EXTRA if m in in_zip}
+    static = imported_stdlib(available=in_zip)
+    used = sorted(traced | static)
     OUT.write_text(
-        "# Standard-library modules the page imports, found by tools/trace_stdlib.py; the build ships only these.\n"
-        + "\n".join(used)
-        + "\n",
+        "# Standard-library modules the page imports, found by tools/trace_stdlib.py (a traced session and the\n"
+        "# static import graph of tools/stdlib_graph.py); the build ships only these.\n" + "\n".join(used) + "\n",
         encoding="utf-8",
     )
-    print(f"trace: {len(used)} of {len(in_zip)} standard-library modules are used; written to {OUT.relative_to(ROOT)}")
-
-
-def stdlib_names() -> list[str]:
-    with zipfile.ZipFile(STDLIB) as archive:
-        return [n for n in archive.namelist() if n.endswith(".py")]
+    print(
+        f"trace: {len(used)} of {len(in_zip)} standard-library modules are used ({len(traced)} traced, "
+        f"{len(static)} by the import graph, {len(static - traced)} of them not traced); "
+        f"written to {OUT.relative_to(ROOT)}"
+    )
 
 
 if __name__ == "__main__":

@@ -1,6 +1,10 @@
 """Page tests: Debian's Chromium driven by pytest-playwright against the site served locally
 under a sub-path (as GitHub Pages serves it). Every test fails on a console error and on any
-request to a host other than the local server."""
+request to a host other than the local server.
+
+Booting the page (Pyodide) costs about two seconds, so the tests share one booted page (``game``),
+put back to a known state between tests through the page's own commands; only the tests that need
+a fresh profile or origin (offline, early paint, storage faults, another locale) make their own."""
 
 from __future__ import annotations
 
@@ -13,7 +17,7 @@ from typing import Any
 
 import pytest
 from pageobject import Game
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import Browser, Error, Page
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -73,18 +77,53 @@ class Watch:
         if not request.url.startswith(self.origin) and not request.url.startswith(("data:", "blob:")):
             self.off_host.append(request.url)
 
+    def clear(self) -> None:
+        self.errors.clear()
+        self.off_host.clear()
 
-@pytest.fixture
-def watch(context: BrowserContext, site: str) -> Iterator[Watch]:
-    origin = site[: site.index(PREFIX)]
-    seen = Watch(origin)
+    def check(self) -> None:
+        assert self.off_host == [], f"requests to other hosts: {self.off_host}"
+        assert self.errors == [], f"console errors: {self.errors}"
+
+
+@pytest.fixture(scope="session")
+def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
+    """One booted game page for the whole session: every test that can share it does."""
+    yield from shared_game(browser, browser_context_args, site)
+
+
+def shared_game(browser: Browser, args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
+    context = browser.new_context(**args)
+    seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
-    yield seen
-    assert seen.off_host == [], f"requests to other hosts: {seen.off_host}"
-    assert seen.errors == [], f"console errors: {seen.errors}"
+    yield Game(context.new_page(), site), seen
+    context.close()
 
 
 @pytest.fixture
-def game(page: Page, site: str, watch: Watch) -> Game:
-    watch.attach(page)
-    return Game(page, site)
+def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
+    """The shared page, put back to the start of HM1-N-AAAAAAB (booting only if it left the game);
+    other tabs a test opens are closed after it, and its console errors and requests are checked."""
+    main, seen = shared
+    seen.clear()
+    try:
+        main.fresh()
+    except (AssertionError, Error):  # left half-way by a test that failed: start again from a load
+        main.page.goto("about:blank")
+        main.fresh()
+    yield main
+    for page in main.page.context.pages:
+        if page is not main.page:
+            page.close()
+    seen.check()
+
+
+@pytest.fixture
+def tab(shared: tuple[Game, Watch]) -> Iterator[Page]:
+    """A page of its own in the shared profile, for pages that are not the game."""
+    main, seen = shared
+    seen.clear()
+    page = main.page.context.new_page()
+    yield page
+    page.close()
+    seen.check()

@@ -1,12 +1,19 @@
-"""The page through the automation contract (ui-contract.md) only: no class names, no nesting."""
+"""The page through the automation contract (ui-contract.md) only: no class names, no nesting.
+
+Every page test drives the game through this one set of helpers. ``fresh`` puts a booted page
+back to a known state through the page's own commands (a deal played by code, restart), so that
+tests can share one booted page instead of paying for a Pyodide boot each.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 READY_MS = 60_000
+CODE = "HM1-N-AAAAAAB"
+DEFAULT_SETTINGS = {"move-errors": False, "layout-help": False}
 
 
 class Game:
@@ -16,7 +23,9 @@ class Game:
         self.page = page
         self.site = site
 
-    def open(self, query: str = "?deal=HM1-N-AAAAAAB") -> Game:
+    # Opening and resetting
+
+    def open(self, query: str = f"?deal={CODE}") -> Game:
         self.page.goto(self.site + query)
         self.wait_ready()
         return self
@@ -24,19 +33,52 @@ class Game:
     def wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-ready='true']", timeout=READY_MS)
 
-    def place(self, name: str) -> Any:
+    def is_ready(self) -> bool:
+        return bool(self.page.evaluate("document.documentElement.dataset.ready === 'true'"))
+
+    def tab(self, query: str = f"?deal={CODE}") -> Game:
+        """The game opened in another tab of the same browser profile (same storage)."""
+        return Game(self.page.context.new_page(), self.site).open(query)
+
+    def fresh(self, code: str = CODE) -> Game:
+        """The deal ``code`` from its start, no dialog, no message, the settings at their defaults,
+        English: through the page's own commands, booting only if the page is not the game."""
+        if not self.is_ready():
+            self.open(f"?deal={code}")
+            self.confirm_if_asked()
+        self.close_dialog()
+        self.set_language("en")
+        for name, on in DEFAULT_SETTINGS.items():
+            self.setting(name, on)
+        if self.board("data-code") == code and self.in_progress():
+            self.action("restart")
+            self.confirm()
+        else:  # not in progress: replaced without asking (R7.6), or asked when another deal is
+            self.play_code(code)
+            self.confirm_if_asked()
+        self.page.locator('[data-input="code"]').fill("")
+        self.page.evaluate("scrollTo(0, 0)")  # as a page just opened: clicks above may have scrolled it
+        assert self.figures() == (0, 0) and self.board("data-code") == code and self.message() == ""
+        return self
+
+    def in_progress(self) -> bool:
+        return self.board("data-status") == "playing" and self.figures()[1] > 0
+
+    # The board
+
+    def place(self, name: str) -> Locator:
         return self.page.locator(f'[data-board] [data-place="{name}"]')
+
+    def button(self, name: str) -> Locator:
+        return self.place(name).locator("button")
 
     def tap(self, *names: str) -> None:
         for name in names:
-            self.place(name).locator("button").click()
+            self.button(name).click()
 
     def play(self, moves: list[str]) -> None:
         for move in moves:
             self.tap(*move.split("+"))
-
-    def action(self, name: str) -> None:
-        self.page.locator(f'button[data-action="{name}"]:visible').click()
 
     def board(self, attribute: str) -> str:
         return str(self.page.locator("[data-board]").get_attribute(attribute))
@@ -46,6 +88,9 @@ class Game:
 
     def count(self, name: str) -> int:
         return int(str(self.place(name).get_attribute("data-count")))
+
+    def label(self, name: str) -> str:
+        return str(self.button(name).get_attribute("aria-label"))
 
     def cards(self) -> dict[str, tuple[str, int]]:
         return self.page.evaluate(
@@ -68,20 +113,78 @@ class Game:
             )
         )
 
-    def message(self) -> str:
-        return self.page.locator("[data-message]").inner_text().strip()
+    def figures(self) -> tuple[int, int]:
+        return int(self.board("data-score")), int(self.board("data-moves"))
 
     def info(self, name: str) -> str:
         return self.page.locator(f'[data-info="{name}"]').inner_text().strip()
 
-    def figures(self) -> tuple[int, int]:
-        return int(self.board("data-score")), int(self.board("data-moves"))
+    def lang(self) -> str:
+        return str(self.page.evaluate("document.documentElement.lang"))
+
+    # Commands and dialogs
+
+    def command(self, name: str) -> Locator:
+        """The command's button outside the dialogs (ui-contract.md "commands")."""
+        return self.page.locator(f'button[data-action="{name}"]:not(dialog *)')
+
+    def action(self, name: str) -> None:
+        """A command: the copy in the open dialog if it has one, else the one on the page."""
+        in_dialog = self.page.locator(f'dialog[open] button[data-action="{name}"]:visible')
+        (in_dialog if in_dialog.count() else self.page.locator(f'button[data-action="{name}"]:visible')).click()
+
+    def dialog(self, name: str) -> Locator:
+        return self.page.locator(f'[data-dialog="{name}"]')
+
+    def confirm(self) -> None:
+        self.dialog("confirm").locator('[data-action="confirm"]').click()
+
+    def cancel(self) -> None:
+        self.dialog("confirm").locator('[data-action="cancel"]').click()
+
+    def confirm_if_asked(self) -> None:
+        if self.dialog("confirm").is_visible():
+            self.confirm()
+
+    def close_dialog(self) -> None:
+        """Whichever dialog is open, closed by its own button (cancel for a question)."""
+        buttons = self.page.locator('dialog[open] [data-action="close"], dialog[open] [data-action="cancel"]')
+        if buttons.count():
+            buttons.first.click()
+
+    def play_code(self, typed: str, enter: bool = False) -> None:
+        box = self.page.locator('[data-input="code"]')
+        box.fill(typed)
+        box.press("Enter") if enter else self.action("play-code")
+
+    # Settings
+
+    def set_setting(self, name: str, value: str | bool) -> None:
+        """A setting changed in the settings dialog, which is opened and closed again."""
+        self.action("settings")
+        control = self.page.locator(f'[data-setting="{name}"]')
+        if isinstance(value, str):
+            control.select_option(value)
+        else:
+            control.set_checked(value)
+        self.action("close")
 
     def setting(self, name: str, on: bool) -> None:
-        self.action("settings")
-        box = self.page.locator(f'[data-setting="{name}"]')
-        box.check() if on else box.uncheck()
-        self.action("close")
+        """A checkbox setting, changed only if it differs (the controls always show the settings)."""
+        if self.page.locator(f'[data-setting="{name}"]').is_checked() != on:
+            self.set_setting(name, on)
+
+    def set_language(self, lang: str) -> None:
+        if self.lang() != lang:
+            self.set_setting("language", lang)
+
+    # Messages
+
+    def message(self) -> str:
+        return self.page.locator("[data-message]").inner_text().strip()
 
     def expect_message(self, text: str) -> None:
         expect(self.page.locator("[data-message]")).to_have_text(text)
+
+    def saved(self) -> Any:
+        return self.page.evaluate("JSON.parse(localStorage.getItem('half-moon:game'))")

@@ -1,18 +1,20 @@
-"""The Rules and Examples pages in Chromium: both languages, the step links, the way to and from the game."""
+"""The Rules and Examples pages in Chromium: both languages, the step links, the way to and from the game.
+
+The pages alone are read in a tab of their own (``tab``), which leaves the shared game page booted."""
 
 from __future__ import annotations
 
 import pytest
 from pageobject import Game
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
 from testdata import WON
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])
 @pytest.mark.parametrize("name", ["rules", "examples"])
-def test_the_pages_render_in_both_languages(game: Game, name: str, lang: str) -> None:
-    page = game.page
-    page.goto(f"{game.site}{name}-{lang}.html")
+def test_the_pages_render_in_both_languages(tab: Page, site: str, name: str, lang: str) -> None:
+    page = tab
+    page.goto(f"{site}{name}-{lang}.html")
     assert page.evaluate("document.documentElement.lang") == lang
     assert page.locator("[data-diagram]").count() >= 4
     first = page.locator("[data-diagram]:visible").first
@@ -20,9 +22,9 @@ def test_the_pages_render_in_both_languages(game: Game, name: str, lang: str) ->
     assert first.get_attribute("role") == "img" and "P1" not in str(first.get_attribute("aria-label"))
 
 
-def test_stepping_through_the_example(game: Game) -> None:
-    page = game.page
-    page.goto(game.site + "examples-en.html")
+def test_stepping_through_the_example(tab: Page, site: str) -> None:
+    page = tab
+    page.goto(site + "examples-en.html")
     example = page.locator("[data-code][data-line]")
     assert example.get_attribute("data-code") == WON["code"]
     assert example.get_attribute("data-line") == " ".join(WON["moves"])
@@ -38,8 +40,15 @@ def test_stepping_through_the_example(game: Game) -> None:
     expect(page.locator("#step-1")).to_be_visible()
 
 
+def test_the_pages_follow_the_game_s_language(game: Game) -> None:
+    game.set_language("fi")
+    game.page.locator('header [data-link="rules"]').click()
+    assert game.page.url.endswith("rules-fi.html")
+    game.page.locator('[data-link="language"]').click()
+    assert game.page.url.endswith("rules-en.html")
+
+
 def test_from_the_game_to_the_pages_and_back(game: Game) -> None:
-    game.open()
     game.play(WON["moves"][:1])
     game.page.locator('header [data-link="rules"]').click()
     assert game.page.url.endswith("rules-en.html")
@@ -52,14 +61,3 @@ def test_from_the_game_to_the_pages_and_back(game: Game) -> None:
     game.page.locator('[data-link="play"]').click()
     game.wait_ready()
     assert game.board("data-code") == WON["code"] and game.figures() == (10, 1)  # same deal: it resumes
-
-
-def test_the_pages_follow_the_game_s_language(game: Game) -> None:
-    game.open()
-    game.action("settings")
-    game.page.locator('[data-setting="language"]').select_option("fi")
-    game.action("close")
-    game.page.locator('header [data-link="rules"]').click()
-    assert game.page.url.endswith("rules-fi.html")
-    game.page.locator('[data-link="language"]').click()
-    assert game.page.url.endswith("rules-en.html")

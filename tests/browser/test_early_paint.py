@@ -3,20 +3,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from conftest import Watch, shared_game
 from pageobject import Game
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Browser, Page, Route
 from testdata import WON
-
-# A service worker would answer from its cache, where a route cannot hold the engine back.
-pytestmark = pytest.mark.browser_context_args(service_workers="block")
 
 BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
   const b = p.querySelector('button').getBoundingClientRect();
   return [p.dataset.place, p.dataset.card, p.dataset.count, p.querySelector('button').getAttribute('aria-label'),
-          Math.round(b.x), Math.round(b.y), Math.round(b.width), Math.round(b.height)];
+          Math.round(b.x + scrollX), Math.round(b.y + scrollY), Math.round(b.width), Math.round(b.height)];
 })"""
 
 
@@ -54,6 +53,21 @@ class Gate:
             self.held.pop().continue_()
 
 
+@pytest.fixture(scope="module")
+def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
+    """This module's own booted page: a service worker would answer from its cache, where a route
+    cannot hold the engine back."""
+    yield from shared_game(browser, {**browser_context_args, "service_workers": "block"}, site)
+
+
+@pytest.fixture
+def gate(game: Game) -> Iterator[Gate]:
+    gate = Gate(game.page)
+    yield gate
+    gate.open()
+    game.page.unroute(Gate.ZIP)
+
+
 def before_ready(game: Game, gate: Gate, query: str = "") -> Any:
     gate.closed = True
     game.page.goto(game.site + query, wait_until="domcontentloaded")
@@ -66,11 +80,10 @@ def until_ready(game: Game, gate: Gate) -> None:
     game.wait_ready()
 
 
-def test_the_saved_board_is_painted_before_python_and_kept(game: Game) -> None:
-    gate = Gate(game.page)
-    game.open()
+def test_the_saved_board_is_painted_before_python_and_kept(game: Game, gate: Gate) -> None:
     game.play(WON["moves"][:3])
-    game.page.wait_for_timeout(300)  # let the last deselected card settle (a short transition)
+    # let the last deselected card settle (a short transition) before measuring the boxes
+    game.page.wait_for_function("document.getAnimations().length === 0")
     live = game.page.evaluate(BOARD)
     early = before_ready(game, gate)
     assert same(early, live)  # every card, count, name and position, before Python has booted
@@ -90,13 +103,11 @@ def test_the_saved_board_is_painted_before_python_and_kept(game: Game) -> None:
     ],
     ids=["corrupt", "stale", "hostile-card", "impossible-count"],
 )
-def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, tamper: str) -> None:
-    game.open()
+def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, gate: Gate, tamper: str) -> None:
     game.play(WON["moves"][:2])
     cards = game.cards()
     game.page.goto(game.site + "rules-en.html")  # off the game (which saves on leaving), same origin
     game.page.evaluate(tamper)
-    gate = Gate(game.page)
     early = before_ready(game, gate)
     assert all(card == "" for _, card, *_ in early), early  # the face-down frame, nothing from the snapshot
     assert game.page.locator("img").count() == 0
@@ -104,18 +115,17 @@ def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, tamper: str) -> None
     assert game.cards() == cards and game.figures() == (20, 2)
 
 
-def test_a_link_to_another_deal_is_not_painted_with_the_saved_board(game: Game) -> None:
-    gate = Gate(game.page)
-    game.open()
+def test_a_link_to_another_deal_is_not_painted_with_the_saved_board_and_asks_first(game: Game, gate: Gate) -> None:
     game.play(WON["moves"][:1])
     early = before_ready(game, gate, "?deal=HM1-N-AAAAAAZ")
     assert all(card == "" for _, card, *_ in early)
     until_ready(game, gate)
+    game.cancel()  # R7.6: the game in progress is replaced only after confirming
+    assert game.board("data-code") == "HM1-N-AAAAAAB" and game.figures() == (10, 1)
+    assert game.page.url.endswith("?deal=HM1-N-AAAAAAB")
 
 
-def test_taps_before_ready_are_applied_once_in_order(game: Game) -> None:
-    gate = Gate(game.page)
-    game.open()
+def test_taps_before_ready_are_applied_once_in_order(game: Game, gate: Gate) -> None:
     game.play(WON["moves"][:1])
     before_ready(game, gate)
     first, second = WON["moves"][1].split("+")

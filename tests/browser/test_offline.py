@@ -69,10 +69,6 @@ def watched(page: Page, site: Site) -> Watch:
     return watch
 
 
-def check(watch: Watch) -> None:
-    assert watch.off_host == [] and watch.errors == [], (watch.off_host, watch.errors)
-
-
 def cache_names(page: Page) -> list[str]:
     return list(page.evaluate("caches.keys()"))
 
@@ -89,7 +85,7 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     game.wait_ready()
     assert game.cards() == cards and game.figures() == (20, 2)
     game.action("new")
-    page.locator('[data-dialog="confirm"] [data-action="confirm"]').click()
+    game.confirm()
     assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)
     game.open("?deal=HM1-N-AAAAAAZ")
     assert game.board("data-code") == "HM1-N-AAAAAAZ"
@@ -100,7 +96,7 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     page.locator('[data-link="game"]').click()
     game.wait_ready()
     assert game.board("data-code") == "HM1-N-AAAAAAZ"
-    check(watch)
+    watch.check()
 
 
 def test_an_update_waits_for_the_player_and_keeps_the_game(
@@ -135,7 +131,7 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     assert game.figures() == (20, 2) and game.board("data-code") == "HM1-N-AAAAAAB"
     new_caches = cache_names(page)
     assert len(new_caches) == 1 and new_caches != old_caches
-    check(watch)
+    watch.check()
 
 
 def test_chromium_finds_the_page_installable(browser_type: BrowserType, tmp_path: Path, own_site) -> None:
@@ -144,8 +140,7 @@ def test_chromium_finds_the_page_installable(browser_type: BrowserType, tmp_path
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
     )
     page = context.new_page()
-    page.goto(site.url)
-    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
+    Game(page, site.url).open("")
     page.wait_for_function(CONTROLLED, timeout=120_000)
     cdp = context.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
@@ -172,7 +167,7 @@ def test_the_precache_covers_every_file_a_whole_game_requests(browser: Browser, 
     game = Game(page, site).open()
     game.setting("layout-help", True)
     game.play(WON["moves"])
-    page.locator('[data-dialog="end"] [data-action="new"]').click()
+    game.action("new")  # the end dialog's copy
     game.open("?deal=HM1-N-AAAAAAZ")
     context.close()
     listed = {site + url if url != "./" else site for url, _ in precache_manifest()["files"]}  # type: ignore[union-attr]

@@ -1,4 +1,7 @@
-"""The page in real Chromium, through the automation contract only (ui-contract.md)."""
+"""The page in real Chromium, through the automation contract only (ui-contract.md).
+
+The tests share one booted page (the ``game`` fixture puts it back to the start of HM1-N-AAAAAAB);
+a test boots again only where booting is what it tests (a link, a reload, another tab)."""
 
 from __future__ import annotations
 
@@ -15,20 +18,18 @@ ALL = [f"P{n}" for n in range(1, 13)] + [f"R{n}" for n in range(1, 9)]
 
 
 def test_the_page_shows_the_deal_and_the_contract(game: Game) -> None:
-    game.open()
     page = game.page
     assert page.locator("[data-board] [data-place]").count() == 20
     assert game.board("data-code") == "HM1-N-AAAAAAB" and game.info("code") == "HM1-N-AAAAAAB"
     assert game.board("data-status") == "playing" and game.figures() == (0, 0)
     assert game.card("P1") == "8C" and game.count("P1") == 8 and game.count("R1") == 1
-    assert page.locator('[data-place="P4"] button').get_attribute("aria-label") == "9♦, 9 of diamonds, pile 4, 8 cards"
-    assert page.evaluate("document.documentElement.lang") == "en"
+    assert game.label("P4") == "9♦, 9 of diamonds, pile 4, 8 cards"
+    assert game.lang() == "en"
     assert page.url.endswith("?deal=HM1-N-AAAAAAB")
-    expect(page.locator('button[data-action="undo"]').first).to_be_disabled()
+    expect(game.command("undo")).to_be_disabled()
 
 
 def test_r3_3_a_pair(game: Game) -> None:
-    game.open()
     game.tap("P4")
     assert game.selected() == ["P4"]
     game.tap("P7")
@@ -39,13 +40,12 @@ def test_r3_3_a_pair(game: Game) -> None:
 
 
 def test_r3_5_a_trio_on_the_third_tap(game: Game) -> None:
-    game.open()
     game.tap("R3", "P2")
     assert game.selected() == ["P2", "R3"] and game.figures() == (0, 0)
     game.tap("P3")
     assert game.figures() == (15, 1) and game.selected() == []
     assert (game.card("R3"), game.count("R3")) == ("", 0)
-    assert game.place("R3").locator("button").get_attribute("aria-disabled") == "true"
+    assert game.button("R3").get_attribute("aria-disabled") == "true"
 
 
 @pytest.mark.parametrize("errors", [False, True], ids=["move-errors-off", "move-errors-on"])
@@ -60,7 +60,6 @@ def test_r3_5_a_trio_on_the_third_tap(game: Game) -> None:
     ids=["sum", "number-face", "face-number", "same-rank"],
 )
 def test_r3_failed_taps(game: Game, errors: bool, taps: tuple[str, ...], selected: list[str], message: str) -> None:
-    game.open()
     if errors:
         game.setting("move-errors", True)
     game.tap(*taps)
@@ -69,19 +68,17 @@ def test_r3_failed_taps(game: Game, errors: bool, taps: tuple[str, ...], selecte
 
 
 def test_r3_2_and_r3_8_deselect_and_empty_places(game: Game) -> None:
-    game.open()
     game.tap("P4", "P4")
     assert game.selected() == []
     game.tap("R3", "P2", "P3")
     game.tap("P1")
-    empty = game.place("R3").locator("button")
+    empty = game.button("R3")
     assert empty.get_attribute("aria-disabled") == "true"
     empty.click(force=True)  # Playwright treats aria-disabled as not clickable; a player can still tap it
     assert game.selected() == ["P1"]
 
 
 def test_r4_2_layout_help_darkens_exactly(game: Game) -> None:
-    game.open()
     game.tap("P4")
     assert game.dimmed() == set()  # off by default
     game.tap("P4")
@@ -96,7 +93,6 @@ def test_r4_2_layout_help_darkens_exactly(game: Game) -> None:
 
 
 def test_r7_undo_redo_restart_and_new(game: Game) -> None:
-    game.open()
     start = game.cards()
     game.play(WON["moves"][:3])
     after = game.cards()
@@ -108,10 +104,10 @@ def test_r7_undo_redo_restart_and_new(game: Game) -> None:
     game.action("redo")
     assert game.figures() == (35, 3) and game.cards() == after
     game.action("restart")
-    game.page.locator('[data-dialog="confirm"] [data-action="cancel"]').click()
+    game.cancel()
     assert game.figures() == (35, 3)
     game.action("restart")
-    game.page.locator('[data-dialog="confirm"] [data-action="confirm"]').click()
+    game.confirm()
     assert game.figures() == (0, 0) and game.cards() == start
     game.action("new")  # no move made: no question asked
     assert game.board("data-code") != "HM1-N-AAAAAAB"
@@ -119,21 +115,16 @@ def test_r7_undo_redo_restart_and_new(game: Game) -> None:
 
 
 def test_r7_3_play_a_deal_by_code(game: Game) -> None:
-    game.open()
     game.play(WON["moves"][:1])
-    box = game.page.locator('[data-input="code"]')
-    box.fill("HM1-N-AAAA")
-    game.action("play-code")
+    game.play_code("HM1-N-AAAA")
     assert "7 letters" in game.message() and game.figures() == (10, 1)
-    box.fill("  https://example.org/half-moon/?deal=hm1-n-aaaaaaz ")
-    box.press("Enter")
-    game.page.locator('[data-dialog="confirm"] [data-action="confirm"]').click()
+    game.play_code("  https://example.org/half-moon/?deal=hm1-n-aaaaaaz ", enter=True)
+    game.confirm()
     assert game.board("data-code") == "HM1-N-AAAAAAZ" and game.figures() == (0, 0)
     assert game.page.url.endswith("?deal=HM1-N-AAAAAAZ")
 
 
 def test_a_link_with_a_bad_or_hostile_code_keeps_the_game(game: Game) -> None:
-    game.open()
     game.play(WON["moves"][:2])
     hostile = "?deal=%3Cimg%20src%3Dx%20onerror%3D%22document.title%3D%27pwned%27%22%3E"
     game.open(hostile)
@@ -143,37 +134,28 @@ def test_a_link_with_a_bad_or_hostile_code_keeps_the_game(game: Game) -> None:
     assert game.page.url.endswith("?deal=HM1-N-AAAAAAB")
 
 
-def test_a_link_to_another_deal_asks_before_replacing(game: Game) -> None:
-    game.open()
-    game.play(WON["moves"][:2])
-    game.open("?deal=HM1-N-AAAAAAZ")
-    game.page.locator('[data-dialog="confirm"] [data-action="cancel"]').click()
-    assert game.board("data-code") == "HM1-N-AAAAAAB" and game.figures() == (20, 2)
-    assert game.page.url.endswith("?deal=HM1-N-AAAAAAB")
-
-
-def test_reload_resumes_the_exact_position(game: Game) -> None:
-    game.open()
+def test_reload_resumes_the_exact_position_settings_and_language(game: Game) -> None:
     game.setting("layout-help", True)
+    game.set_language("fi")
     game.play(WON["moves"][:5])
     game.action("undo")
     cards, figures = game.cards(), game.figures()
-    game.page.wait_for_timeout(1100)
+    clock = game.page.locator('[data-info="time"]')
+    expect(clock).not_to_have_text(game.info("time"))  # the game clock has run a second
     time = game.info("time")
     game.page.reload()
     game.wait_ready()
     assert game.cards() == cards and game.figures() == figures
     assert game.info("time") >= time and game.selected() == []
-    assert game.page.locator('[data-setting="layout-help"]').is_checked()
-    expect(game.page.locator('button[data-action="redo"]').first).to_be_enabled()
+    assert game.page.locator('[data-setting="layout-help"]').is_checked() and game.lang() == "fi"
+    expect(game.command("redo")).to_be_enabled()
 
 
 def test_a_whole_won_game_by_clicks(game: Game) -> None:
-    game.open()
     game.play(WON["moves"])
     assert game.figures() == (520, 48) and game.board("data-status") == "won"
     assert game.message().startswith("You won!") and "520 points, 48 moves" in game.message()
-    dialog = game.page.locator('[data-dialog="end"]')
+    dialog = game.dialog("end")
     expect(dialog).to_be_visible()
     expect(dialog.locator('[data-action="undo"]')).to_be_hidden()
     dialog.locator('[data-action="restart"]').click()
@@ -181,22 +163,20 @@ def test_a_whole_won_game_by_clicks(game: Game) -> None:
 
 
 def test_a_dead_end_by_clicks(game: Game) -> None:
-    game.open(f"?deal={DEAD_END['code']}")
+    game.fresh(DEAD_END["code"])
     game.play(DEAD_END["moves"])
     assert game.board("data-status") == "dead-end"
     assert game.message().startswith("Dead end.") and "no queen or king" in game.message()
-    dialog = game.page.locator('[data-dialog="end"]')
-    expect(dialog).to_be_visible()
-    dialog.locator('[data-action="undo"]').click()
+    expect(game.dialog("end")).to_be_visible()
+    game.action("undo")
     assert game.board("data-status") == "playing" and game.figures()[1] == len(DEAD_END["moves"]) - 1
 
 
 def test_a_corrupt_save_is_kept_aside_and_a_fresh_deal_starts(game: Game) -> None:
-    game.open()
     bad = '{"format":"half-moon-game","version":1,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],"elapsed_ms":0}'
     game.page.evaluate("bad => localStorage.setItem('half-moon:game', bad)", bad)
     # A second tab reads it: leaving this page would save over it (the game is saved on pagehide).
-    fresh = Game(game.page.context.new_page(), game.site).open("")
+    fresh = game.tab("")
     assert "backup" in fresh.message() and fresh.figures() == (0, 0)
     assert fresh.page.evaluate("JSON.parse(localStorage.getItem('half-moon:game-backup'))") == [bad]
     saved = json.loads(fresh.page.evaluate("localStorage.getItem('half-moon:game')"))
@@ -204,33 +184,18 @@ def test_a_corrupt_save_is_kept_aside_and_a_fresh_deal_starts(game: Game) -> Non
 
 
 def test_language_switch(game: Game) -> None:
-    game.open()
-    game.action("settings")
-    game.page.locator('[data-setting="language"]').select_option("fi")
-    game.action("close")
-    assert game.page.evaluate("document.documentElement.lang") == "fi"
-    assert game.page.locator('[data-place="P4"] button').get_attribute("aria-label") == "9♦, ruutu-9, pino 4, 8 korttia"
-    expect(game.page.locator('button[data-action="undo"]').first).to_have_text("Kumoa")
-    game.page.reload()
-    game.wait_ready()
-    assert game.page.evaluate("document.documentElement.lang") == "fi"
-
-
-def test_finnish_by_default_for_a_finnish_browser(browser: Browser, site: str) -> None:
-    context = browser.new_context(locale="fi-FI")
-    page = context.new_page()
-    page.goto(site + "?deal=HM1-N-AAAAAAB")
-    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
-    assert page.evaluate("document.documentElement.lang") == "fi"
-    assert page.locator('[data-info="code"]').inner_text() == "HM1-N-AAAAAAB"
-    context.close()
+    """The language chosen in the settings; that it is kept over a reload is tested with the
+    position (test_reload_resumes_the_exact_position_settings_and_language)."""
+    game.set_language("fi")
+    assert game.lang() == "fi"
+    assert game.label("P4") == "9♦, ruutu-9, pino 4, 8 korttia"
+    expect(game.command("undo")).to_have_text("Kumoa")
 
 
 def test_keyboard_only(game: Game) -> None:
-    game.open()
-    game.place("P4").locator("button").focus()
+    game.button("P4").focus()
     game.page.keyboard.press("Enter")
-    game.place("P7").locator("button").focus()
+    game.button("P7").focus()
     game.page.keyboard.press("Space")
     assert game.figures() == (10, 1)
     game.page.keyboard.press("Tab")
@@ -240,30 +205,29 @@ def test_keyboard_only(game: Game) -> None:
 
 def test_share_copies_the_link_where_there_is_no_share_sheet(game: Game) -> None:
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    game.page.add_init_script("delete Navigator.prototype.share")
-    game.open()
+    game.page.evaluate("delete Navigator.prototype.share")  # the page looks for it at each share
     game.action("share")
     game.expect_message("Link copied to the clipboard.")
     assert game.page.evaluate("navigator.clipboard.readText()") == game.page.url
 
 
 def test_blocked_storage_still_plays_and_shows_it_is_not_saved(game: Game) -> None:
-    game.page.add_init_script(
+    page = game.page.context.new_page()  # a tab of its own: the fault is set up before the page loads
+    page.add_init_script(
         "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('no', 'SecurityError'); }})"
     )
-    game.open()
-    warning = game.page.locator("[data-save-warning]")
-    assert game.board("data-saved") == "false"
+    blocked = Game(page, game.site).open()
+    warning = page.locator("[data-save-warning]")
+    assert blocked.board("data-saved") == "false"
     expect(warning).to_be_visible()
-    game.play(WON["moves"][:2])
-    assert game.figures() == (20, 2)
-    assert game.board("data-saved") == "false"  # lasting: a tap does not clear it
+    blocked.play(WON["moves"][:2])
+    assert blocked.figures() == (20, 2)
+    assert blocked.board("data-saved") == "false"  # lasting: a tap does not clear it
     expect(warning).to_be_visible()
 
 
 def test_two_tabs_do_not_silently_overwrite_each_other(game: Game) -> None:
-    game.open()
-    other = Game(game.page.context.new_page(), game.site).open()
+    other = game.tab()
     other.play(WON["moves"][:2])
     expect(game.page.locator("[data-board]")).to_have_attribute("data-moves", "2")
     assert game.cards() == other.cards() and "another tab" in game.message()
@@ -280,12 +244,11 @@ def test_the_board_frame_shows_before_python(browser: Browser, site: str) -> Non
     context.close()
 
 
-def test_the_arc_fits_a_phone(browser: Browser, site: str) -> None:
+def test_a_finnish_phone_finnish_by_default_and_the_arc_fits(browser: Browser, site: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fi-FI")
-    page = context.new_page()
-    page.goto(site + "?deal=HM1-N-AAAAAAB")
-    page.wait_for_selector("html[data-ready='true']", timeout=60_000)
-    box = {name: page.locator(f'[data-board] [data-place="{name}"] button').bounding_box() for name in ALL}
+    game = Game(context.new_page(), site).open()
+    assert game.lang() == "fi" and game.info("code") == "HM1-N-AAAAAAB"  # Finnish by default for fi-FI
+    box = {name: game.button(name).bounding_box() for name in ALL}
     assert all(b and b["x"] >= 0 and b["x"] + b["width"] <= 360 and b["y"] + b["height"] <= 640 for b in box.values())
     assert all(b and b["height"] >= 44 for b in box.values())
     x = {n: b["x"] for n, b in box.items() if b}
