@@ -20,6 +20,7 @@ from halfmoon.i18n import text as engine_text
 from webapp.strings import LANGUAGE_NAMES, PAGES, page_file
 from webapp.view import PlaceView, board_places
 
+from .csp import META as CSP_META
 from .skeleton import cell_attributes
 
 LANGUAGES = ("fi", "en")
@@ -179,6 +180,7 @@ def frame(name: str, lang: str, body: str) -> str:
 <html lang="{lang}">
 <head>
   <meta charset="utf-8">
+  {CSP_META}
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{escape(title)} – Half Moon</title>
   <meta name="theme-color" content="#0f5132">

@@ -92,3 +92,13 @@ def test_the_move_sentence_in_the_seed_s_style() -> None:
         "Move 1: 9♦ (pile 4) and 2♥ (pile 7), 9 + 2 = 11. Pile 4 now shows 8♦. Pile 7 now shows 8♥."
     )
     assert move_sentence(1, removal, game, "fi").startswith("Siirto 1: 9♦ (pino 4) ja 2♥ (pino 7), 9 + 2 = 11.")
+
+
+def test_every_page_carries_the_content_security_policy() -> None:
+    """GitHub Pages sends no headers: the policy is a meta element of each page (sitegen/csp.py)."""
+    from sitegen.csp import META
+
+    for name in ("index.html", *PAGE_FILES):
+        page = (ROOT / name).read_text(encoding="utf-8")
+        assert page.count(META) == 1, name
+        assert "<script>" not in page and " onclick=" not in page, f"{name}: inline script"

@@ -169,3 +169,12 @@ def test_a_won_record_reopens_won() -> None:
         game.remove(move)
     app = make_app(FakeStorage({GAME_KEY: save(game)}))
     assert app.dialog is Dialog.WON and app.game == game
+
+
+def test_a_bad_record_written_behind_the_page_s_back_is_set_aside_before_the_next_save() -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    storage.items[GAME_KEY] = ours_but_illegal  # another tab, or another project of the origin
+    app.tap(Place.P4)
+    assert json.loads(storage.items[BACKUP_KEY]) == [ours_but_illegal]
+    assert load(storage.items[GAME_KEY]).game == app.game

@@ -12,7 +12,7 @@ import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load, save
+from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, SaveError, TapKind, load, save
 from halfmoon.deal import query_value
 
 from .storage import GAME_KEY, SETTINGS_KEY, Store
@@ -327,8 +327,9 @@ class App:
             return False
         try:
             record = load(stored)
-        except HalfMoonError:
-            return False  # not a game: ours may replace it
+        except SaveError as error:  # written behind our back and not a valid game: set aside first
+            self.store.set_aside(stored, error)
+            return False
         if record.game == self.game:
             self._keep_larger_time(record.elapsed_ms)
             return False

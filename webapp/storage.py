@@ -113,15 +113,20 @@ class Store:
             return None, None
         try:
             return load(text), None
-        except ForeignRecordError as error:
-            self._remove(GAME_KEY)
-            return None, Refusal(error, Kept.REMOVED)
         except SaveError as error:
-            if self._back_up(text):
-                self._remove(GAME_KEY)
-                return None, Refusal(error, Kept.BACKED_UP)
-            self._held = True
-            return None, Refusal(error, Kept.LEFT_IN_PLACE)
+            return None, Refusal(error, self.set_aside(text, error))
+
+    def set_aside(self, text: str, error: SaveError) -> Kept:
+        """A refused saved game: what is not ours is removed; ours is backed up, or else left
+        where it is and never overwritten (``save_game`` then refuses to write)."""
+        if isinstance(error, ForeignRecordError):
+            self._remove(GAME_KEY)
+            return Kept.REMOVED
+        if self._back_up(text):
+            self._remove(GAME_KEY)
+            return Kept.BACKED_UP
+        self._held = True
+        return Kept.LEFT_IN_PLACE
 
     def _back_up(self, text: str) -> bool:
         kept = self.backups()

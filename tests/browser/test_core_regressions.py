@@ -36,7 +36,8 @@ def words(text: str) -> set[str]:
 
 def language_words(lang: str) -> set[str]:
     """Every word the page and the engine can show in ``lang``."""
-    found = words(" ".join(TEXTS[lang].values())) | words(ENGINE_WORDS[lang])
+    templates = re.sub(r"\{\w+\}", " ", " ".join(TEXTS[lang].values()))  # {score} is a field, not a word
+    found = words(templates) | words(ENGINE_WORDS[lang])
     cards = [Card(rank, suit) for rank in range(1, 14) for suit in Suit]
     found |= words(" ".join(card_name(card, lang) for card in cards))
     found |= words(" ".join(place_name(place, lang) for place in PLACES) + " " + count_text(2, lang))

@@ -96,12 +96,11 @@ def test_the_saved_board_is_painted_before_python_and_kept(game: Game, gate: Gat
     "tamper",
     [
         "localStorage.setItem('half-moon:snapshot', '{not json')",
-        "localStorage.setItem('half-moon:snapshot', JSON.stringify({...JSON.parse(localStorage.getItem("
-        "'half-moon:snapshot')), moves: 7}))",
-        EDIT % "s.places[3][0] = '<img src=x onerror=alert(1)>'",
-        EDIT % "s.places[3][1] = 9",
+        EDIT % 's.game = s.game.replace(\'"moves":[\', \'"moves":["P9+P10",\')',
+        EDIT % "s.places[3].place['data-card'] = '<img src=x onerror=alert(1)>'",
+        EDIT % "s.places[3].button.onclick = 'alert(1)'",
     ],
-    ids=["corrupt", "stale", "hostile-card", "impossible-count"],
+    ids=["corrupt", "stale", "hostile-card", "foreign-attribute"],
 )
 def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, gate: Gate, tamper: str) -> None:
     game.play(WON["moves"][:2])
