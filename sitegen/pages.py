@@ -119,11 +119,11 @@ def _diagram_place(game: Game, place: Place, lang: str, marked: bool) -> str:
     face = ""
     if card:
         face = f'<span class="rank">{rank_short(card.rank, lang)}</span><span class="suit">{card.suit.symbol}</span>'
-    red = " red" if card and card.suit.is_red else ""
+    suit = card.text[-1] if card else ""
     mark = ' data-marked="true"' if marked else ""
     label = f"{place.number if place.is_pile else place} · {count}"
     return (
-        f'<div {cell_attributes(place, red)} data-count="{count}" data-card="{card.text if card else ""}"{mark}>'
+        f'<div {cell_attributes(place)} data-count="{count}" data-card="{card.text if card else ""}" data-suit="{suit}"{mark}>'
         f'<span class="card">{face}</span><span class="label">{escape(label)}</span></div>'
     )
 

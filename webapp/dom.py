@@ -18,6 +18,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-f
 from halfmoon import PLACES, HalfMoonError, Place
 
 from .controller import App, Dialog
+from .motion import Motion
 from .storage import Store
 from .strings import PAGES, page_file, text
 from .view import PlaceView, View, build
@@ -62,8 +63,10 @@ class Page:
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {
-            name: _query(f'[data-setting="{name}"]') for name in ("move-errors", "layout-help", "language")
+            name: _query(f'[data-setting="{name}"]')
+            for name in ("move-errors", "layout-help", "four-colour", "language")
         }
+        self.motion = Motion(document, window, len(PLACES))
         self.last: View | None = None
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
@@ -161,6 +164,8 @@ class Page:
             self.translate(view.lang)
         for i, place in enumerate(view.places):
             if last is None or last.places[i] != place:
+                if last is not None and place.count < last.places[i].count:
+                    self.motion.removed(self.places[place.place])
                 self.render_place(place)
         board = self.board
         board.setAttribute("data-code", view.code)
@@ -172,6 +177,8 @@ class Page:
         self.message.textContent = view.message
         self.render_commands(view)
         self.render_dialogs(view)
+        if last is not None and last.status != view.status:
+            self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
         if last is None or last.query != view.query:
             window.history.replaceState(None, "", view.query)
         self.last = view
@@ -181,7 +188,7 @@ class Page:
         button = element.firstElementChild
         element.setAttribute("data-count", str(view.count))
         element.setAttribute("data-card", view.card)
-        element.classList.toggle("red", view.red)
+        element.setAttribute("data-suit", view.card[-1:])
         _set_flag(element, "data-dimmed", view.dimmed)
         button.setAttribute("aria-pressed", "true" if view.pressed else "false")
         _set_flag(button, "aria-disabled", not view.card)
@@ -196,6 +203,8 @@ class Page:
             button.disabled = not enabled.get(action, True)
         self.settings["move-errors"].checked = view.move_errors
         self.settings["layout-help"].checked = view.layout_help
+        self.settings["four-colour"].checked = view.four_colour
+        _set_flag(document.documentElement, "data-four-colour", view.four_colour)
         self.settings["language"].value = view.lang
 
     def render_dialogs(self, view: View) -> None:

@@ -35,6 +35,7 @@ class Settings:
 
     move_errors: bool = False
     layout_help: bool = False
+    four_colour: bool = False
     language: str | None = None
 
 
@@ -105,6 +106,7 @@ class Store:
         return Settings(
             move_errors=data.get("move_errors") is True,
             layout_help=data.get("layout_help") is True,
+            four_colour=data.get("four_colour") is True,
             language=language if language in LANGUAGES else None,
         )
 

@@ -23,7 +23,6 @@ class PlaceView:
     label: str  # the button's accessible name
     rank: str  # what the face shows: "7", "10", "V", "Q", …
     suit: str  # "♥", … or ""
-    red: bool
     pressed: bool
     dimmed: bool
 
@@ -46,6 +45,7 @@ class View:
     dialog_text: str
     move_errors: bool
     layout_help: bool
+    four_colour: bool
     query: str
 
 
@@ -59,7 +59,6 @@ def place_view(app: App, place: Place, dimmed: frozenset[Place]) -> PlaceView:
         label=place_label(game, place, lang),
         rank=rank_short(card.rank, lang) if card else "",
         suit=card.suit.symbol if card else "",
-        red=bool(card and card.suit.is_red),
         pressed=place in game.selection,
         dimmed=place in dimmed,
     )
@@ -97,5 +96,6 @@ def build(app: App) -> View:
         dialog_text=body,
         move_errors=app.settings.move_errors,
         layout_help=app.settings.layout_help,
+        four_colour=app.settings.four_colour,
         query=app.query,
     )
