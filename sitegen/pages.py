@@ -123,7 +123,8 @@ def _diagram_place(game: Game, place: Place, lang: str, marked: bool) -> str:
     mark = ' data-marked="true"' if marked else ""
     label = f"{place.number if place.is_pile else place} · {count}"
     return (
-        f'<div {cell_attributes(place)} data-count="{count}" data-card="{card.text if card else ""}" data-suit="{suit}"{mark}>'
+        f'<div {cell_attributes(place)} data-count="{count}" data-card="{card.text if card else ""}"'
+        f' data-suit="{suit}"{mark}>'
         f'<span class="card">{face}</span><span class="label">{escape(label)}</span></div>'
     )
 

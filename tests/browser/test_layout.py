@@ -38,9 +38,10 @@ GEOMETRY = """() => {
   const places = [...document.querySelectorAll('[data-board] [data-place]')];
   return {
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
-    places: places.map(p => ({name: p.dataset.place, box: box(p), parts: [...p.querySelectorAll('*')].filter(e => e.getClientRects().length).map(box),
-                             button: box(p.querySelector('button')),
-                             rank: parseFloat(getComputedStyle(p.querySelector('button').firstElementChild).fontSize)})),
+    places: places.map(p => ({
+      name: p.dataset.place, box: box(p), button: box(p.querySelector('button')),
+      parts: [...p.querySelectorAll('*')].filter(e => e.getClientRects().length).map(box),
+      rank: parseFloat(getComputedStyle(p.querySelector('button').firstElementChild).fontSize)})),
     info: [...document.querySelectorAll('[data-info]')].map(box),
     commands: ['undo', 'redo', 'restart', 'new'].map(a => box(document.querySelector(`nav [data-action="${a}"]`))),
   };
@@ -124,7 +125,7 @@ def test_the_documents_scroll_only_down_and_their_diagrams_never_overlap(table: 
         assert table.evaluate("document.documentElement.scrollWidth") <= width
         assert diagrams, "no diagram shown"
         for places in diagrams:
-            assert all(0 <= p[0] and p[2] <= width for p in places)
+            assert all(p[0] >= 0 and p[2] <= width for p in places)
             for i, p in enumerate(places):
                 assert not any(overlap(p, q) for q in places[i + 1 :])
 
