@@ -16,6 +16,7 @@ import pytest
 from conftest import Watch
 from pageobject import Game
 from playwright.sync_api import Browser, Page
+from testdata import DEAD_END, WON
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 VIEWPORTS = [
@@ -155,3 +156,21 @@ def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(ga
     assert (game.card("P5"), game.count("P5")) == ("", 0) or game.count("P5") == 7
     page.wait_for_function(f"{ANIMATIONS} === 0")  # every ghost is gone when its animation ends
     assert page.locator("[data-board] [data-place] button").count() == 20
+
+
+PLAY_AT_ONCE = """(moves) => {
+  for (const move of moves)
+    for (const p of move.split('+')) document.querySelector(`[data-board] [data-place="${p}"] button`).click();
+  return [document.querySelector('[data-board]').dataset.status,
+          document.getAnimations().filter(a => a.effect.target.closest('[data-board]')).length];
+}"""
+
+
+def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: Game) -> None:
+    game.open("?deal=" + WON["code"])
+    status, animations = game.page.evaluate(PLAY_AT_ONCE, WON["moves"])
+    assert status == "won" and animations >= 20  # a glow along the arc, place by place
+    game.open("?deal=" + DEAD_END["code"])
+    status, _ = game.page.evaluate(PLAY_AT_ONCE, DEAD_END["moves"])
+    assert status == "dead-end"
+    assert game.page.evaluate("document.querySelector('[data-message]').getAnimations().length") == 1
