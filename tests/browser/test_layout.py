@@ -132,11 +132,15 @@ def test_the_documents_scroll_only_down_and_their_diagrams_never_overlap(table: 
 
 
 ANIMATIONS = "document.getAnimations().length"
+SHIFTS = """() => { window.layoutShift = 0;
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.layoutShift += e.value; })
+    .observe({type: 'layout-shift'}); }"""
 
 
 def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(game: Game) -> None:
     game.open()
     page = game.page
+    page.evaluate(SHIFTS)
     page.emulate_media(reduced_motion="reduce")
     game.play(["P4+P7"])
     assert page.evaluate(ANIMATIONS) == 0 and game.figures() == (10, 1)
@@ -156,6 +160,7 @@ def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(ga
     assert (game.card("P5"), game.count("P5")) == ("", 0) or game.count("P5") == 7
     page.wait_for_function(f"{ANIMATIONS} === 0")  # every ghost is gone when its animation ends
     assert page.locator("[data-board] [data-place] button").count() == 20
+    assert page.evaluate("window.layoutShift") == 0, "the layout moved after ready"
 
 
 PLAY_AT_ONCE = """(moves) => {
