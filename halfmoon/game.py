@@ -12,7 +12,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
-from . import i18n
 from .cards import FACE_RANKS, PILES, PLACES, RESERVE, Card, Place
 from .deal import DealCode, Layout
 from .errors import (
@@ -23,6 +22,7 @@ from .errors import (
     NothingToRedoError,
     NothingToUndoError,
 )
+from .i18n import card_short
 from .moves import DeadEndReport, Fit, Kind, Move, Removal, fit, removal_kind
 
 WON_PAIRS = 40
@@ -400,7 +400,7 @@ class Game:
 
     def board(self, lang: str) -> str:
         """The table as people read it, in Finnish or English: ``P1 8♣ (8)`` for every place."""
-        return self._table(lambda card: i18n.card_short(card, lang))
+        return self._table(lambda card: card_short(card, lang))
 
     def __str__(self) -> str:
         """The table in card text, ``P1 8C (8)`` for every place (docs/deal-codes.md "Card text")."""

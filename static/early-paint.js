@@ -12,7 +12,9 @@
   const root = document.documentElement;
   const board = document.querySelector("[data-board]");
   const list = (name) => (script.dataset[name] || "").split(" ");
-  const allowed = { place: list("placeAttributes"), button: list("buttonAttributes"), slots: list("slots") };
+  const allowed = {
+    root: list("rootAttributes"), place: list("placeAttributes"), button: list("buttonAttributes"), slots: list("slots"),
+  };
   const queue = (window.halfmoonQueue = []);
 
   board.addEventListener("click", (event) => {
@@ -68,6 +70,7 @@
   if (
     !record || (deal !== null && deal !== record.code) || !/^[a-z]{2}$/.test(record.lang) ||
     !isTable(record.words, null, 300) || !isTable(record.info, ["time", "score", "moves", "code"], 40) ||
+    !isTable(record.root, allowed.root, 20) ||
     !Array.isArray(record.places) || record.places.length !== places.length ||
     !record.places.every((p) => p && isTable(p.place, allowed.place, 20) &&
       isTable(p.button, allowed.button, 200) && isTable(p.slots, allowed.slots, 4))
@@ -83,6 +86,7 @@
     }
   };
   root.lang = record.lang;
+  set(root, record.root);
   words(record.words);
   record.places.forEach((view, i) => {
     set(places[i], view.place);

@@ -15,6 +15,9 @@ In one browser, in the same run, interleaved:
   over real legal and illegal taps (p50, p95);
 - JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection,
   and every long task (> 50 ms) after ready;
+- frame times while removals animate (webapp/motion.py): a requestAnimationFrame recorder runs
+  through each of the winning line's first removals, tapped at a player's pace (each tap its own
+  task), and the longest frame and the frames over 50 ms are reported;
 - first-visit bytes: each file a cold start loads, raw and gzip-compressed, and the total.
 Cold and warm runs block service workers, so that game and control load alike through the network
 and the HTTP cache; the offline runs have the service worker installed and the network cut.
@@ -118,6 +121,48 @@ def taps_for() -> list[str]:
     return places
 
 
+FRAMES = """(ms) => new Promise(done => {
+  const frames = []; let last = performance.now();
+  const step = now => { frames.push(now - last); last = now;
+    if (frames.reduce((a, b) => a + b, 0) < ms) requestAnimationFrame(step); else done(frames); };
+  requestAnimationFrame(step);
+})"""
+
+
+def removal_frames(browser: Browser, url: str, removals: int = 12) -> dict[str, Any]:
+    """Frame intervals while each removal animates, beside a control tab with reduced motion (no
+    animation), removal by removal in turn: the recorder starts, the removal's taps follow as
+    separate clicks, and it records for 400 ms (the animations last 220 ms at most)."""
+    tabs: dict[str, tuple[BrowserContext, Page, list[float]]] = {}
+    for name, motion in (("animated", "no-preference"), ("reduced motion", "reduce")):
+        made = browser.new_context(service_workers="block", reduced_motion=motion)  # type: ignore[arg-type]
+        tabs[name] = (made, made.new_page(), [])
+        load_ready(tabs[name][1], url)
+    for move in WON["moves"][:removals]:
+        for _, page, frames in tabs.values():
+            page.bring_to_front()
+            recording = page.evaluate_handle(f"({FRAMES})(400)")
+            for place in move.split("+"):
+                page.click(f'[data-board] [data-place="{place}"] button', force=True)
+            frames += recording.json_value()
+    out: dict[str, Any] = {"removals": removals}
+    for name, (made, _, frames) in tabs.items():
+        ordered = sorted(frames)
+        out[name] = {
+            "frames": len(frames),
+            "max_ms": ordered[-1],
+            "p95_ms": ordered[int(len(ordered) * 0.95) - 1],
+            "over_50": sum(f > 50 for f in frames),
+        }
+        made.close()
+    return out
+
+
+def load_ready(page: Page, url: str) -> None:
+    page.goto(url)
+    page.wait_for_selector("html[data-ready='true']", timeout=120_000)
+
+
 def heap_mb(page: Page) -> float:
     cdp = page.context.new_cdp_session(page)
     cdp.send("HeapProfiler.collectGarbage")
@@ -199,6 +244,7 @@ def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
         warm.close()
         # The churn above is one long task by construction; long tasks are counted in a tab of their own.
         results["long_tasks_after_ready"] = long_tasks(browser, game_url)
+        results["removal_frames"] = removal_frames(browser, game_url)
 
         offline = context(browser, workers="allow")
         page = offline.new_page()
@@ -249,12 +295,23 @@ def table(results: dict[str, Any], runs: int) -> str:
                 f" {r['ready_ratio']:.3f} |"
             )
     t, h, lt = results["tap_to_dom_ms"], results["heap_mb"], results["long_tasks_after_ready"]
+    rf = results["removal_frames"]
     lines += [
         "",
         f"Tap → DOM over {t['taps']} taps: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms.",
         f"JS heap over {h['actions']} taps, undos and redos: {h['before']:.2f} → {h['after']:.2f} MB"
         f" ({h['growth']:+.3f} MB). Long tasks (> 50 ms) after ready, over 60 taps at a player's pace and 1.5 s"
         f" idle: {lt['count']} (longest {lt['max_ms']:.0f} ms).",
+        "",
+        f"Frames while each of {rf['removals']} removals animates, and in a control tab with reduced motion"
+        " (removals in turn): "
+        + "; ".join(
+            f"{name}: longest {r['max_ms']:.1f} ms, p95 {r['p95_ms']:.1f} ms, {r['over_50']} of {r['frames']}"
+            " over 50 ms"
+            for name, r in rf.items()
+            if name != "removals"
+        )
+        + ".",
         "",
         "First visit (cold), each file as served and gzip-9 compressed:",
         "",

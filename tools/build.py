@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 from icons import SIZES, render  # noqa: E402
 
 from sitegen.pages import PAGE_FILES, write_pages  # noqa: E402
-from sitegen.skeleton import refresh_index  # noqa: E402
+from sitegen.skeleton import refresh_css, refresh_index  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
@@ -146,12 +146,14 @@ def export_site(target: Path) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="Build the static site's generated parts.")
-    parser.add_argument("--check", action="store_true", help="fail if index.html is stale; write nothing")
+    parser.add_argument("--check", action="store_true", help="fail if a generated file is stale; write nothing")
     parser.add_argument("--site", type=Path, help="also copy the finished static site into this folder")
     args = parser.parse_args()
     stale = write_pages(ROOT, write=not args.check)
     if refresh_index(ROOT / "index.html", write=not args.check):
         stale.append("index.html")
+    if refresh_css(ROOT / "static" / "app.css", write=not args.check):
+        stale.append("static/app.css")
     if args.check:
         sys.exit(f"build: stale: {', '.join(stale)}: run `make build`" if stale else 0)
     vendor()

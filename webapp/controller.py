@@ -46,6 +46,7 @@ class Setting(enum.StrEnum):
 
     MOVE_ERRORS = "move-errors"
     LAYOUT_HELP = "layout-help"
+    FOUR_COLOUR = "four-colour"
     LANGUAGE = "language"
 
 
@@ -163,6 +164,8 @@ class App:
             self.settings = replace(self.settings, move_errors=bool(value))
         elif name is Setting.LAYOUT_HELP:
             self.settings = replace(self.settings, layout_help=bool(value))
+        elif name is Setting.FOUR_COLOUR:
+            self.settings = replace(self.settings, four_colour=bool(value))
         self.store.save_settings(self.settings)
 
     def say(self, key: str, **params: str) -> None:

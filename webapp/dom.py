@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-f
 from halfmoon import PLACES, HalfMoonError, Place, format_time, save
 
 from .controller import BROWSER_ACTIONS, Action, App, Dialog, Setting
+from .motion import Motion
 from .storage import Store
 from .strings import PAGES, page_file, text
 from .view import SLOTS, PlaceView, View, build, snapshot
@@ -67,6 +68,7 @@ class Page:
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {name: _query(f'[data-setting="{name}"]') for name in Setting}
+        self.motion = Motion(document, window, len(PLACES))
         self.last: View | None = None
         self._snapshot_of: tuple[object, ...] = ()
         self._tasks: set[asyncio.Future[None]] = set()
@@ -185,6 +187,8 @@ class Page:
             self.translate(view.lang)
         for i, place in enumerate(view.places):
             if last is None or last.places[i] != place:
+                if last is not None and place.count < last.places[i].count:
+                    self.motion.removed(self.places[place.place])
                 self.render_place(place)
         board = self.board
         board.setAttribute("data-code", view.code)
@@ -198,6 +202,8 @@ class Page:
         self.message.textContent = view.message
         self.render_commands(view)
         self.render_dialogs(view)
+        if last is not None and last.status != view.status:
+            self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
         if last is None or last.query != view.query:
             window.history.replaceState(None, "", view.query)
         self.save_snapshot(view)
@@ -223,6 +229,8 @@ class Page:
             button.disabled = not enabled.get(action, True)
         self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
         self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
+        self.settings[Setting.FOUR_COLOUR].checked = view.four_colour
+        _set_attributes(document.documentElement, view.root)
         self.settings[Setting.LANGUAGE].value = view.lang
 
     def render_dialogs(self, view: View) -> None:

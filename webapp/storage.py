@@ -45,6 +45,7 @@ class Settings:
 
     move_errors: bool = False
     layout_help: bool = False
+    four_colour: bool = False
     language: str | None = None
 
 

@@ -22,6 +22,7 @@ from .strings import TEXTS, text, words
 Attributes = tuple[tuple[str, str | None], ...]
 """Attribute name → value; None removes the attribute."""
 
+ROOT_ATTRIBUTES = ("data-four-colour",)
 PLACE_ATTRIBUTES = ("data-card", "data-count", "data-suit", "data-dimmed")
 BUTTON_ATTRIBUTES = ("aria-label", "aria-pressed", "aria-disabled")
 SLOTS = ("rank", "suit", "depth")
@@ -36,6 +37,10 @@ class PlaceView:
     attributes: Attributes
     button: Attributes
     slots: tuple[str, str, str]  # rank, suit, depth (see SLOTS)
+
+    @property
+    def count(self) -> int:
+        return int(dict(self.attributes)["data-count"] or 0)
 
     def as_record(self) -> dict[str, dict[str, str | None]]:
         slots: dict[str, str | None] = dict(zip(SLOTS, self.slots, strict=True))
@@ -94,7 +99,13 @@ class View:
     dialog_text: str
     move_errors: bool
     layout_help: bool
+    four_colour: bool
     query: str
+
+    @property
+    def root(self) -> Attributes:
+        """Attributes of ``<html>`` that style the whole page (the four-colour suits)."""
+        return (("data-four-colour", "true" if self.four_colour else None),)
 
     @property
     def info(self) -> dict[str, str]:
@@ -135,6 +146,7 @@ def build(app: App) -> View:
         dialog_text=body,
         move_errors=app.settings.move_errors,
         layout_help=app.settings.layout_help,
+        four_colour=app.settings.four_colour,
         query=app.query,
     )
 
@@ -152,6 +164,7 @@ def snapshot(view: View, game: Game, saved_text: str) -> str:
         "game": saved_text,
         "code": view.code,
         "lang": view.lang,
+        "root": dict(view.root),
         "words": TEXTS[view.lang],
         "info": view.info,
         "places": [p.as_record() for p in board_places(game, view.lang)],

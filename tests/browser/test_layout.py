@@ -1,0 +1,184 @@
+"""The table's geometry in every window the issue names, and its motion, in real Chromium.
+
+One booted page is resized through all the viewports (the layout is CSS only, so a resize is a new
+window as far as it is concerned); each viewport's board is saved to test-results/ as a screenshot
+(uploaded by the Pages workflow, never compared pixel by pixel). Geometry is measured under reduced
+motion; motion is tested on its own. Everything is read through the contract's attributes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import Watch
+from pageobject import Game
+from playwright.sync_api import Browser, Page
+from testdata import DEAD_END, WON
+
+RESULTS = Path(__file__).resolve().parents[2] / "test-results"
+VIEWPORTS = [
+    (1920, 969),
+    (1366, 657),
+    (1280, 720),
+    (1024, 640),
+    (768, 1024),
+    (390, 844),
+    (360, 640),
+    (320, 568),
+    (568, 320),
+    (640, 360),
+    (844, 390),
+]
+# Rectangles of what the test reads: each place (its box, and every element it holds), its button,
+# the info bar, the four play commands; and the page's scroll size.
+GEOMETRY = """() => {
+  const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const places = [...document.querySelectorAll('[data-board] [data-place]')];
+  return {
+    scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
+    places: places.map(p => ({
+      name: p.dataset.place, box: box(p), button: box(p.querySelector('button')),
+      parts: [...p.querySelectorAll('*')].filter(e => e.getClientRects().length).map(box),
+      rank: parseFloat(getComputedStyle(p.querySelector('button').firstElementChild).fontSize)})),
+    info: [...document.querySelectorAll('[data-info]')].map(box),
+    commands: ['undo', 'redo', 'restart', 'new'].map(a => box(document.querySelector(`nav [data-action="${a}"]`))),
+  };
+}"""
+EPSILON = 0.5
+
+
+def overlap(a: list[float], b: list[float]) -> bool:
+    return a[0] < b[2] - EPSILON and b[0] < a[2] - EPSILON and a[1] < b[3] - EPSILON and b[1] < a[3] - EPSILON
+
+
+def inside(a: list[float], outer: list[float]) -> bool:
+    return (
+        a[0] >= outer[0] - EPSILON
+        and a[1] >= outer[1] - EPSILON
+        and a[2] <= outer[2] + EPSILON
+        and a[3] <= outer[3] + EPSILON
+    )
+
+
+def least_target(width: int, height: int) -> int:
+    """WCAG 2.2 target size, as the issue sets it per window."""
+    if width >= 600 and height >= 400:
+        return 44
+    return 36 if min(width, height) >= 360 else 24
+
+
+@pytest.fixture(scope="module")
+def table(browser: Browser, site: str) -> Iterator[Page]:
+    """The example deal after a pair and a trio (depths 6–8, an empty reserve slot), with one card
+    selected: every kind of place the board draws."""
+    context = browser.new_context(locale="en-GB", reduced_motion="reduce", service_workers="block")
+    page = context.new_page()
+    watch = Watch(site[: site.index("/half-moon/")])
+    watch.attach(page)
+    game = Game(page, site).open()
+    game.play(["P4+P7", "R3+P2+P3"])
+    game.tap("P5")
+    yield page
+    context.close()
+    assert watch.errors == [] and watch.off_host == []
+
+
+@pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
+def test_the_table_fits_the_window(table: Page, width: int, height: int) -> None:
+    table.set_viewport_size({"width": width, "height": height})
+    RESULTS.mkdir(exist_ok=True)
+    table.screenshot(path=RESULTS / f"board-{width}x{height}.png")
+    g: dict[str, Any] = table.evaluate(GEOMETRY)
+    assert g["scroll"][0] <= width and g["scroll"][1] <= height, "the page scrolls"
+    screen = [0, 0, width, height]
+    places = g["places"]
+    assert all(inside(p["box"], screen) for p in places), "a place is off screen"
+    assert all(inside(b, screen) for b in g["info"] + g["commands"]), "the info bar or a command is off screen"
+    for p in places:
+        assert all(inside(part, p["box"]) for part in p["parts"]), f"{p['name']} draws outside its place"
+    for i, p in enumerate(places):
+        assert not any(overlap(p["box"], q["box"]) for q in places[i + 1 :]), f"{p['name']} overlaps another place"
+    targets = [p["button"] for p in places] + g["commands"]
+    for i, t in enumerate(targets):
+        assert not any(overlap(t, u) for u in targets[i + 1 :]), "two hit areas overlap"
+    least = least_target(width, height)
+    assert min(min(t[2] - t[0], t[3] - t[1]) for t in targets) >= least
+    card = min(p["button"][2] - p["button"][0] for p in places)
+    assert card >= {(1366, 657): 64, (1920, 969): 88}.get((width, height), least)
+    if (width, height) == (360, 640):
+        assert min(p["rank"] for p in places) >= 14
+
+
+@pytest.mark.parametrize("name", ["rules-en.html", "examples-en.html"])
+def test_the_documents_scroll_only_down_and_their_diagrams_never_overlap(table: Page, site: str, name: str) -> None:
+    table.goto(site + name)
+    for width, height in [(320, 568), (768, 1024), (1366, 657)]:
+        table.set_viewport_size({"width": width, "height": height})
+        table.screenshot(path=RESULTS / f"{name.removesuffix('.html')}-{width}x{height}.png")
+        diagrams = table.evaluate(
+            """() => [...document.querySelectorAll('[data-diagram]')].filter(d => d.getClientRects().length)
+                 .map(d => [...d.querySelectorAll('[data-place]')].map(p => {
+                    const r = p.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }))"""
+        )
+        assert table.evaluate("document.documentElement.scrollWidth") <= width
+        assert diagrams, "no diagram shown"
+        for places in diagrams:
+            assert all(p[0] >= 0 and p[2] <= width for p in places)
+            for i, p in enumerate(places):
+                assert not any(overlap(p, q) for q in places[i + 1 :])
+
+
+ANIMATIONS = "document.getAnimations().length"
+SHIFTS = """() => { window.layoutShift = 0;
+  new PerformanceObserver(list => { for (const e of list.getEntries()) window.layoutShift += e.value; })
+    .observe({type: 'layout-shift'}); }"""
+
+
+def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(game: Game) -> None:
+    game.open()
+    page = game.page
+    page.evaluate(SHIFTS)
+    page.emulate_media(reduced_motion="reduce")
+    game.play(["P4+P7"])
+    assert page.evaluate(ANIMATIONS) == 0 and game.figures() == (10, 1)
+    page.emulate_media(reduced_motion="no-preference")
+    # The pair and then, at once, a trio: both applied at the taps, while the first still animates.
+    moves = page.evaluate(
+        """() => {
+          const tap = p => document.querySelector(`[data-board] [data-place="${p}"] button`).click();
+          tap('P5'); tap('P6');
+          const after = [document.querySelector('[data-board]').dataset.moves, document.getAnimations().length];
+          tap('R3'); tap('P2'); tap('P3');
+          return [...after, document.querySelector('[data-board]').dataset.moves, document.getAnimations().length];
+        }"""
+    )
+    assert moves[0] == "2" and moves[1] > 0, "the pair is applied at the tap and animates"
+    assert moves[2] == "3" and moves[3] > moves[1], "the trio is applied at once, during the first animation"
+    assert (game.card("P5"), game.count("P5")) == ("", 0) or game.count("P5") == 7
+    page.wait_for_function(f"{ANIMATIONS} === 0")  # every ghost is gone when its animation ends
+    assert page.locator("[data-board] [data-place] button").count() == 20
+    assert page.evaluate("window.layoutShift") == 0, "the layout moved after ready"
+
+
+PLAY_AT_ONCE = """(moves) => {
+  for (const move of moves)
+    for (const p of move.split('+')) document.querySelector(`[data-board] [data-place="${p}"] button`).click();
+  return [document.querySelector('[data-board]').dataset.status,
+          document.getAnimations().filter(a => a.effect.target.closest('[data-board]')).length];
+}"""
+
+
+def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: Game) -> None:
+    game.open("?deal=" + WON["code"])
+    status, animations = game.page.evaluate(PLAY_AT_ONCE, WON["moves"])
+    assert status == "won" and animations >= 20  # a glow along the arc, place by place
+    game.page.locator('[data-dialog="end"] [data-action="close"]').click()
+    game.page.locator('[data-input="code"]').fill(DEAD_END["code"])  # a won game is replaced without asking
+    game.action("play-code")
+    assert game.board("data-code") == DEAD_END["code"]
+    status, _ = game.page.evaluate(PLAY_AT_ONCE, DEAD_END["moves"])
+    assert status == "dead-end"
+    assert game.page.evaluate("document.querySelector('[data-message]').getAnimations().length") == 1
