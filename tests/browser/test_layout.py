@@ -31,6 +31,7 @@ VIEWPORTS = [
     (568, 320),
     (640, 360),
     (844, 390),
+    (360, 480),  # a short portrait window: the commands after the play row scroll in their column
 ]
 # Rectangles of what the test reads: each place (its box, and every element it holds), its button,
 # the info bar, the four play commands; and the page's scroll size.
