@@ -186,6 +186,9 @@ def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
         context = browser.new_context(**browser_context_args)
         first = Game(context.new_page(), site).open()
         first.play(WON["moves"][:1])
+        # The service worker claims its clients once, when it activates; a claim evicts a page from the
+        # back/forward cache, so it must have happened before this page goes to sleep there.
+        first.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
         first.page.evaluate("window.sleptInTheCache = true")
         first.page.goto(site + "rules-en.html")
         other = first.tab()
