@@ -11,6 +11,7 @@ from __future__ import annotations
 import shutil
 import sys
 import threading
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -88,12 +89,10 @@ class Watch:
 
 @pytest.fixture(scope="session")
 def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
-    """One booted game page for the whole session: every test that can share it does."""
-    yield from shared_game(browser, browser_context_args, site)
-
-
-def shared_game(browser: Browser, args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
-    context = browser.new_context(**args)
+    """One booted game page for the whole session: every test that can share it does. No service
+    worker: every request reaches the server, where a route can hold the engine back (early paint),
+    and no test pays for precaching the site; offline play is tested in contexts of their own."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
     yield Game(context.new_page(), site), seen
@@ -108,7 +107,8 @@ def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
     seen.clear()
     try:
         main.fresh()
-    except (AssertionError, Error):  # left half-way by a test that failed: start again from a load
+    except (AssertionError, Error) as error:  # left half-way by a test that failed: start again from a load
+        warnings.warn(f"the shared page was loaded again: {error}", stacklevel=1)
         main.page.goto("about:blank")
         main.fresh()
     yield main

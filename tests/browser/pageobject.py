@@ -80,6 +80,16 @@ class Game:
         for move in moves:
             self.tap(*move.split("+"))
 
+    def play_line(self, moves: list[str]) -> None:
+        """A long line of moves to reach a position: each tap a click on the place's button, all
+        in one round trip (the taps of ``play`` go through the pointer, a round trip each)."""
+        names = [name for move in moves for name in move.split("+")]
+        self.page.evaluate(
+            """names => { for (const name of names)
+                document.querySelector(`[data-board] [data-place="${name}"] button`).click(); }""",
+            names,
+        )
+
     def board(self, attribute: str) -> str:
         return str(self.page.locator("[data-board]").get_attribute(attribute))
 

@@ -88,12 +88,12 @@ def bad_code(game: Game) -> None:
 
 
 def won(game: Game) -> None:
-    game.play(WON["moves"])
+    game.play_line(WON["moves"])
 
 
 def dead_end(game: Game) -> None:
     game.fresh(DEAD_END["code"])
-    game.play(DEAD_END["moves"])
+    game.play_line(DEAD_END["moves"])
 
 
 def confirm(game: Game) -> None:

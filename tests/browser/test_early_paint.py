@@ -1,4 +1,7 @@
-"""The board before Python has booted: the early paint from the saved snapshot, and queued taps."""
+"""The board before Python has booted: the early paint from the saved snapshot, and queued taps.
+
+On the shared page, which has no service worker: a worker would answer from its cache, where a
+route cannot hold the engine back."""
 
 from __future__ import annotations
 
@@ -7,9 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import Watch, shared_game
 from pageobject import Game
-from playwright.sync_api import Browser, Page, Route
+from playwright.sync_api import Page, Route
 from testdata import WON
 
 BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
@@ -51,13 +53,6 @@ class Gate:
         self.closed = False
         while self.held:
             self.held.pop().continue_()
-
-
-@pytest.fixture(scope="module")
-def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
-    """This module's own booted page: a service worker would answer from its cache, where a route
-    cannot hold the engine back."""
-    yield from shared_game(browser, {**browser_context_args, "service_workers": "block"}, site)
 
 
 @pytest.fixture

@@ -166,7 +166,7 @@ def test_the_precache_covers_every_file_a_whole_game_requests(browser: Browser, 
     page.on("request", lambda r: seen.add(r.url.split("?")[0]))
     game = Game(page, site).open()
     game.setting("layout-help", True)
-    game.play(WON["moves"])
+    game.play_line(WON["moves"])
     game.action("new")  # the end dialog's copy
     game.open("?deal=HM1-N-AAAAAAZ")
     context.close()
