@@ -8,6 +8,7 @@ says is a ``Message`` (a key and values): the view puts it into words each time 
 
 from __future__ import annotations
 
+import datetime
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -15,6 +16,8 @@ from dataclasses import dataclass, replace
 from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load
 from halfmoon.deal import query_value
 
+from . import stats as st
+from .records import STATS_KEY, Tally, was_played
 from .storage import GAME_KEY, SETTINGS_KEY, Store
 from .strings import Elapsed, Message, pick_language
 
@@ -35,9 +38,17 @@ class Action(enum.StrEnum):
     INSTALL = "install"
     UPDATE = "update"
     COPY_GAME = "copy-game"
+    # Issue 13: statistics, the daily deal, files
+    DAILY = "daily"
+    STATS = "stats"
+    STATS_EXPORT = "stats-export"
+    STATS_RESET = "stats-reset"
+    GAME_EXPORT = "game-export"
 
 
-BROWSER_ACTIONS = frozenset({Action.SHARE, Action.INSTALL, Action.UPDATE, Action.COPY_GAME})
+BROWSER_ACTIONS = frozenset(
+    {Action.SHARE, Action.INSTALL, Action.UPDATE, Action.COPY_GAME, Action.STATS_EXPORT, Action.GAME_EXPORT}
+)
 """Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
 
 
@@ -55,6 +66,7 @@ class Dialog(enum.StrEnum):
     DEAD_END = "dead-end"
     CONFIRM = "confirm"
     SETTINGS = "settings"
+    STATS = "stats"
 
 
 class Replacing(enum.StrEnum):
@@ -63,14 +75,22 @@ class Replacing(enum.StrEnum):
     NEW = "new"
     RESTART = "restart"
     CODE = "code"
+    FILE = "file"
+    STATS_IMPORT = "stats-import"
+    """Not the game: the statistics replaced by an imported file (asked first too)."""
+    STATS_RESET = "stats-reset"
 
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """A replacement of the game in progress waiting for the player's yes (R7.6)."""
+    """A replacement of the game in progress (R7.6), or of the statistics, waiting for a yes."""
 
     kind: Replacing
     code: DealCode
+    record: SavedGame | None = None
+    """The game opened from a file (``FILE``)."""
+    stats: st.Stats | None = None
+    """The statistics read from a file (``STATS_IMPORT``)."""
 
 
 class App:
@@ -82,11 +102,14 @@ class App:
         query: str = "",
         new_code: Callable[[], DealCode] = DealCode.random,
         wall_ms: Callable[[], int] = lambda: 0,
+        today: Callable[[], datetime.date] = datetime.date.today,
     ) -> None:
         self.store = store
         self._now = now_ms
         self._wall = wall_ms
         self._new_code = new_code
+        self._today = today
+        self.tally = Tally(store, today)
         self.visible = True
         self.saved = True
         self.settings = store.load_settings()
@@ -104,6 +127,9 @@ class App:
             Action.CANCEL: lambda _: self._cancel(),
             Action.SETTINGS: lambda _: self._open(Dialog.SETTINGS),
             Action.CLOSE: lambda _: self._open(Dialog.NONE),
+            Action.DAILY: lambda _: self._daily(),
+            Action.STATS: lambda _: self._open_stats(),
+            Action.STATS_RESET: lambda _: self._ask(Pending(Replacing.STATS_RESET, self.code)),
         }
         stored, refused = store.load_game()
         self.record = stored or self._dealt(Game.from_code(new_code()))
@@ -111,6 +137,8 @@ class App:
         self._announce_end()
         if refused:
             self.message = Message.of("save-restored", reason=refused)
+        elif self.tally.refused:
+            self.message = Message.of("stats-restored", reason=self.tally.refused)
         self._open_link(query)
         self._persist()
 
@@ -136,6 +164,7 @@ class App:
         if result.error and self.settings.move_errors:
             self.message = Message.of("move-error", reason=result.error)
         if result.kind is TapKind.REMOVED:
+            self._counted()
             self._announce_end()
         self._persist()
 
@@ -176,6 +205,8 @@ class App:
         A change of the clock alone (the other tab merely opened, or was shown) is no reason to
         disturb this one: of two equal positions the larger elapsed time is kept.
         """
+        if key in (STATS_KEY, None):
+            self.tally.refresh()
         if key == SETTINGS_KEY:
             self.settings = self.store.load_settings()
             self.lang = pick_language(self.settings.language, (self.lang,))
@@ -216,6 +247,7 @@ class App:
         if self.game.can_redo:
             self.game.redo()
             self.dialog = Dialog.NONE
+            self._counted()
             self._announce_end()
 
     def _replace(self, kind: Replacing, code: DealCode) -> None:
@@ -224,6 +256,7 @@ class App:
             self.pending = Pending(kind, code)
             self.dialog = Dialog.CONFIRM
         else:
+            self._end_game()
             self._start(self._dealt(Game.from_code(code)))
 
     def _play_code(self, typed: str) -> None:
@@ -251,15 +284,83 @@ class App:
             self._replace(Replacing.CODE, code)
 
     def _confirm(self) -> None:
-        if self.pending:
-            self._start(self._dealt(Game.from_code(self.pending.code)))
+        pending = self.pending
+        if pending is None:
+            return
+        if pending.kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET):
+            self.tally.replace(pending.stats or st.Stats())
+            self.pending = None
+            self.dialog = Dialog.STATS
+            self.message = Message.of("stats-imported" if pending.stats else "stats-cleared")
+            return
+        self._end_game()
+        self._start(pending.record or self._dealt(Game.from_code(pending.code)))
 
     def _cancel(self) -> None:
+        about_stats = self.pending is not None and self.pending.kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET)
         self.pending = None
-        self.dialog = Dialog.NONE
+        self.dialog = Dialog.STATS if about_stats else Dialog.NONE
 
     def _open(self, dialog: Dialog) -> None:
         self.dialog = dialog
+
+    # Issue 13: statistics, the daily deal, files
+
+    def _counted(self) -> None:
+        """A removal made (a tap or a redo): the game is played, and won at the win."""
+        self.tally.played(self.record)
+        if self.game.is_won:
+            self._sync_clock()
+            self.tally.ended(self.record, won=True)
+
+    def _end_game(self) -> None:
+        """The game on the table is replaced or restarted: a played game not won ends not won."""
+        if not self.game.is_won and was_played(self.record):
+            self._sync_clock()
+            self.tally.ended(self.record, won=False)
+
+    def _daily(self) -> None:
+        """The daily deal of the local date now; the saved game resumes when it is that deal."""
+        code = DealCode.daily(self._today())
+        if code == self.code:
+            self.dialog = Dialog.NONE
+        else:
+            self._replace(Replacing.CODE, code)
+
+    def _open_stats(self) -> None:
+        self.tally.refresh()
+        self.dialog = Dialog.STATS
+
+    def _ask(self, pending: Pending) -> None:
+        self.pending = pending
+        self.dialog = Dialog.CONFIRM
+
+    def open_game_file(self, text: str) -> None:
+        """A saved-game file: validated whole, then it replaces the game (asking first, R7.6)."""
+        self.message = None
+        try:
+            record = load(text)
+        except HalfMoonError as error:
+            self.message = Message.of("bad-game-file", reason=error)
+            return
+        record.from_file = True
+        assert record.game.code is not None, "a loaded game always has a code"
+        if self.game.in_progress:
+            self._ask(Pending(Replacing.FILE, record.game.code, record=record))
+        else:
+            self._end_game()
+            self._start(record)
+        self._persist()
+
+    def open_stats_file(self, text: str) -> None:
+        """A statistics file: validated whole, then it replaces the statistics after a yes."""
+        self.message = None
+        try:
+            stats = st.loads(text)
+        except HalfMoonError as error:
+            self.message = Message.of("bad-stats-file", reason=error)
+            return
+        self._ask(Pending(Replacing.STATS_IMPORT, self.code, stats=stats))
 
     def _dealt(self, game: Game) -> SavedGame:
         """A game dealt (or restarted) now: the moment is part of its identity."""

@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, HalfMoonError, Place, format_time, save
 
+from . import stats as st
 from .controller import BROWSER_ACTIONS, Action, App, Dialog, Setting
+from .statsview import stats_attributes, stats_markup, stats_rows
 from .storage import Store
 from .strings import PAGES, page_file, text
 from .view import SLOTS, PlaceView, View, build, snapshot
@@ -63,7 +66,8 @@ class Page:
         self.info = {k: _query(f'[data-info="{k}"]') for k in ("time", "score", "moves", "code")}
         self.message = _query("[data-message]")
         self.code_input = _query('[data-input="code"]')
-        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm")}
+        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "stats")}
+        self.stats = StatsPanel()
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {name: _query(f'[data-setting="{name}"]') for name in Setting}
@@ -86,6 +90,8 @@ class Page:
             Action.INSTALL: self.offline.install,
             Action.UPDATE: self.offline.update,
             Action.COPY_GAME: lambda: self._run(self.copy_game()),
+            Action.STATS_EXPORT: lambda: download(st.dumps(self.app.tally.stats), "half-moon-statistics.json"),
+            Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
         }
 
     # Events
@@ -115,6 +121,10 @@ class Page:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        chosen = FILE_INPUTS.get(str(target.getAttribute("data-input")))
+        if chosen is not None:
+            self._run(self.open_file(target, chosen))
+            return
         name = target.getAttribute("data-setting")
         if name:
             setting = Setting(name)
@@ -169,6 +179,19 @@ class Page:
             self.app.say("game-not-copied")
         self.render()
 
+    async def open_file(self, input_element: Any, kind: str) -> None:
+        """A chosen file, read no further than any record of ours can be long, to the controller."""
+        files = input_element.files
+        if not _found(files) or files.length == 0:
+            return
+        text = str(await files.item(0).slice(0, FILE_BYTES).text())
+        input_element.value = ""  # the same file can be chosen again
+        if kind == "game":
+            self.app.open_game_file(text)
+        else:
+            self.app.open_stats_file(text)
+        self.render()
+
     # Rendering: only what changed is written
 
     def render(self) -> None:
@@ -190,6 +213,7 @@ class Page:
             self.info[key].textContent = value
         self.message.textContent = view.message
         self.render_commands(view)
+        self.stats.render(self.app, view.dialog is Dialog.STATS)
         self.render_dialogs(view)
         if last is None or last.query != view.query:
             window.history.replaceState(None, "", view.query)
@@ -224,6 +248,7 @@ class Page:
             Dialog.WON: "end",
             Dialog.DEAD_END: "end",
             Dialog.CONFIRM: "confirm",
+            Dialog.STATS: "stats",
         }.get(view.dialog)
         for name, dialog in self.dialogs.items():
             if name != wanted and dialog.open:
@@ -248,6 +273,62 @@ class Page:
             element.setAttribute("aria-label", text(element.getAttribute("data-t-label"), lang))
         for name in PAGES:  # the Rules and Examples pages in the same language
             _query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
+
+
+FILE_INPUTS = {"game-file": "game", "stats-file": "stats"}
+FILE_BYTES = st.MAX_CHARS * 4 + 4
+"""No record of ours is longer (in UTF-8): reading stops there and the parser refuses the rest."""
+
+
+def download(content: str, name: str) -> None:
+    """A file made in Python, downloaded through a Blob URL and a clicked ``<a download>``."""
+    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    url = js.URL.createObjectURL(js.Blob.new(to_js([content]), options))
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
+
+
+def local_today() -> datetime.date:
+    """The device's local date (the browser's time zone and clock, as the daily deal needs)."""
+    now = js.Date.new()
+    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+class StatsPanel:
+    """``data-stats`` (always current) and, while the dialog is open, its words, chart and calendar."""
+
+    def __init__(self) -> None:
+        self.box = _query("[data-stats]")
+        self.chart = _query("[data-stats-chart]")
+        self.calendar = _query("[data-stats-calendar]")
+        self._shown: st.Figures | None = None
+        self._drawn: tuple[object, ...] = ()
+
+    def render(self, app: App, open_: bool) -> None:
+        figures = app.tally.figures()
+        if figures is not self._shown:
+            _set_attributes(self.box, stats_attributes(figures))
+            self._shown = figures
+        drawn = (figures, app.lang)
+        if open_ and drawn != self._drawn:
+            self.draw(app, figures)
+            self._drawn = drawn
+
+    def draw(self, app: App, figures: st.Figures) -> None:
+        rows = []
+        for label, value in stats_rows(figures, app.lang):
+            term, detail = document.createElement("dt"), document.createElement("dd")
+            term.textContent, detail.textContent = label, value
+            rows += [term, detail]
+        self.box.replaceChildren(*rows)
+        chart, calendar = stats_markup(app.tally.stats, figures, app.tally.today(), app.lang)
+        self.chart.innerHTML = chart  # made from validated numbers, every text escaped (webapp/stats.py)
+        self.calendar.innerHTML = calendar
 
 
 class Offline:
@@ -344,11 +425,14 @@ def start() -> Page:
         wall_ms=lambda: int(js.Date.now()),
         browser_languages=list(window.navigator.languages or []),
         query=str(window.location.search),
+        today=local_today,
     )
     app.set_visible(document.visibilityState == "visible")
     page = Page(app)
     apply_queued_taps(app)
     page.render()
+    for name in FILE_INPUTS:
+        _query(f'[data-input="{name}"]').disabled = False
     _query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
     return page

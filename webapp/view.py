@@ -38,7 +38,7 @@ class PlaceView:
     slots: tuple[str, str, str]  # rank, suit, depth (see SLOTS)
 
     def as_record(self) -> dict[str, dict[str, str | None]]:
-        slots = dict(zip(SLOTS, self.slots, strict=True))
+        slots: dict[str, str | None] = dict(zip(SLOTS, self.slots, strict=True))
         return {"place": dict(self.attributes), "button": dict(self.button), "slots": slots}
 
 
@@ -102,14 +102,25 @@ class View:
         return {"time": self.time, "score": str(self.score), "moves": str(self.moves), "code": self.code}
 
 
+CONFIRM_KEYS = {
+    Replacing.NEW: "confirm-new",
+    Replacing.RESTART: "confirm-restart",
+    Replacing.FILE: "confirm-file",
+    Replacing.STATS_IMPORT: "confirm-stats-import",
+    Replacing.STATS_RESET: "confirm-stats-reset",
+}
+
+
 def dialog_texts(app: App) -> tuple[str, str]:
     lang = app.lang
     if app.dialog in (Dialog.WON, Dialog.DEAD_END) and app.message:
         title = "won-title" if app.dialog is Dialog.WON else "dead-end-title"
         return text(title, lang), words(app.message, lang)
     if app.dialog is Dialog.CONFIRM and app.pending:
-        key = {Replacing.NEW: "confirm-new", Replacing.RESTART: "confirm-restart"}.get(app.pending.kind, "confirm-code")
-        return text("confirm-title", lang), text(key, lang, code=str(app.pending.code))
+        kind = app.pending.kind
+        key = CONFIRM_KEYS.get(kind, "confirm-code")
+        title = "confirm-stats-title" if kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET) else "confirm-title"
+        return text(title, lang), text(key, lang, code=str(app.pending.code))
     return "", ""
 
 
