@@ -143,3 +143,41 @@ def test_the_identity_is_the_code_and_the_moment_dealt() -> None:
     play(app, WON["moves"][:1])
     assert stored(storage).seen[-1].game == st.GameId(WON["code"], 5)
     assert isinstance(app.record, SavedGame)
+
+
+def replay_link(moves: list[str]) -> str:
+    return f"?deal={WON['code']}&line={'.'.join(moves)}"
+
+
+def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
+    storage = FakeStorage()
+    make_app(storage).command(Action.DAILY)
+    saved = storage.items["half-moon:game"]
+    app = make_app(storage, wall=9)
+    app._open_link(replay_link(WON["moves"]))
+    assert app.replay is not None and app.replay.steps == 48
+    app.command(Action.REPLAY_LAST)
+    assert build(app).status == "won" and build(app).replay == (48, 48, False)
+    app.command(Action.NEW)  # inert while replaying
+    app.tap(app.replay.moves[0].places[0])
+    assert storage.items["half-moon:game"] == saved and app.query == replay_link(WON["moves"])
+    app.command(Action.REPLAY_EXIT)
+    assert app.replay is None and str(app.code) == "HM1-D-20261130" and STATS_KEY not in storage.items
+
+
+def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where() -> None:
+    app = make_app(FakeStorage())
+    app._open_link(replay_link([*WON["moves"][:3], "P1+P2"]))
+    assert app.replay is None and said(app).startswith("The replay was not opened: Move 4 (P1+P2) of the line")
+
+
+def test_play_deal_leaves_the_replay_and_starts_the_deal() -> None:
+    app = make_app(FakeStorage())
+    app.command(Action.DAILY)
+    play(app, [next(str(m) for m in app.game.legal_moves)])
+    app.command(Action.PLAY_CODE, "https://x/" + replay_link(WON["moves"][:2]))
+    assert app.replay is not None
+    app.command(Action.PLAY_DEAL)
+    assert app.replay is None and app.dialog is Dialog.CONFIRM  # R7.6: the daily deal was in progress
+    app.command(Action.CONFIRM)
+    assert str(app.code) == WON["code"] and app.game.moves == 0

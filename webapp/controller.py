@@ -18,6 +18,7 @@ from halfmoon.deal import query_value
 
 from . import stats as st
 from .records import STATS_KEY, Tally, was_played
+from .replay import Replay, replay_query
 from .storage import GAME_KEY, SETTINGS_KEY, Store
 from .strings import Elapsed, Message, pick_language
 
@@ -44,11 +45,39 @@ class Action(enum.StrEnum):
     STATS_EXPORT = "stats-export"
     STATS_RESET = "stats-reset"
     GAME_EXPORT = "game-export"
+    SHARE_REPLAY = "share-replay"
+    REPLAY_FIRST = "replay-first"
+    REPLAY_BACK = "replay-back"
+    REPLAY_FORWARD = "replay-forward"
+    REPLAY_LAST = "replay-last"
+    REPLAY_PLAY = "replay-play"
+    REPLAY_EXIT = "replay-exit"
+    PLAY_DEAL = "play-deal"
 
 
 BROWSER_ACTIONS = frozenset(
-    {Action.SHARE, Action.INSTALL, Action.UPDATE, Action.COPY_GAME, Action.STATS_EXPORT, Action.GAME_EXPORT}
+    {
+        Action.SHARE,
+        Action.INSTALL,
+        Action.UPDATE,
+        Action.COPY_GAME,
+        Action.STATS_EXPORT,
+        Action.GAME_EXPORT,
+        Action.SHARE_REPLAY,
+    }
 )
+REPLAY_ACTIONS = frozenset(
+    {
+        Action.REPLAY_FIRST,
+        Action.REPLAY_BACK,
+        Action.REPLAY_FORWARD,
+        Action.REPLAY_LAST,
+        Action.REPLAY_PLAY,
+        Action.REPLAY_EXIT,
+        Action.PLAY_DEAL,
+    }
+)
+"""The only commands while a replay is shown (with confirm/cancel of what play-deal asks)."""
 """Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
 
 
@@ -117,6 +146,7 @@ class App:
         self.message: Message | None = None
         self.dialog = Dialog.NONE
         self.pending: Pending | None = None
+        self.replay: Replay | None = None
         self._handlers: dict[Action, Callable[[str], None]] = {
             Action.UNDO: lambda _: self._undo(),
             Action.REDO: lambda _: self._redo(),
@@ -130,6 +160,13 @@ class App:
             Action.DAILY: lambda _: self._daily(),
             Action.STATS: lambda _: self._open_stats(),
             Action.STATS_RESET: lambda _: self._ask(Pending(Replacing.STATS_RESET, self.code)),
+            Action.REPLAY_FIRST: lambda _: self._step(lambda r: 0),
+            Action.REPLAY_BACK: lambda _: self._step(lambda r: r.step - 1),
+            Action.REPLAY_FORWARD: lambda _: self._step(lambda r: r.step + 1),
+            Action.REPLAY_LAST: lambda _: self._step(lambda r: r.steps),
+            Action.REPLAY_PLAY: lambda _: self._toggle_replay(),
+            Action.REPLAY_EXIT: lambda _: self._exit_replay(),
+            Action.PLAY_DEAL: lambda _: self._play_deal(),
         }
         stored, refused = store.load_game()
         self.record = stored or self._dealt(Game.from_code(new_code()))
@@ -157,6 +194,9 @@ class App:
         """A tap on a place (R3). Move errors are said only when that setting is on (R4.1)."""
         if self.dialog is not Dialog.NONE:
             return
+        if self.replay:  # a tap only pauses a replay
+            self.replay.playing = False
+            return
         self.message = None
         result = self.game.tap(place)
         if result.kind is not TapKind.IGNORED:
@@ -171,8 +211,11 @@ class App:
     def command(self, action: Action, value: str = "") -> None:
         """A button with ``data-action`` (docs/ui-contract.md). An unknown action, or one that is
         browser plumbing (``BROWSER_ACTIONS``), is an error here, never silently ignored."""
+        action = Action(action)
+        if self.replay and action not in REPLAY_ACTIONS and action not in (Action.CONFIRM, Action.CANCEL):
+            return  # every other command is inert while replaying
         self.message = None
-        self._handlers[Action(action)](value)
+        self._handlers[action](value)
         self._persist()
 
     def set_setting(self, name: Setting, value: str | bool) -> None:
@@ -234,7 +277,19 @@ class App:
     @property
     def query(self) -> str:
         """The address's query for the deal on the table (docs/ui-contract.md "the address")."""
-        return f"?deal={self.code}"
+        return self.replay.query if self.replay else f"?deal={self.code}"
+
+    @property
+    def shown(self) -> Game:
+        """The game on the board: the replay's position while one is shown, else the saved game."""
+        return self.replay.game if self.replay else self.game
+
+    def replay_link_query(self) -> str:
+        """The replay link of the game on the table (``share-replay``)."""
+        return replay_query(self.code, [r.move for r in self.game.move_stack])
+
+    def replay_tick(self) -> bool:
+        return self.replay is not None and self.replay.tick(self._now())
 
     # Inside
 
@@ -260,10 +315,14 @@ class App:
             self._start(self._dealt(Game.from_code(code)))
 
     def _play_code(self, typed: str) -> None:
+        line = query_value(typed.strip(), "line") if "?" in typed else None
         try:
             code = DealCode.from_text(typed)
         except HalfMoonError as error:
             self.message = Message.of("bad-code", reason=error)
+            return
+        if line is not None:
+            self._open_replay(code, line)
             return
         if code == self.code and self.game.in_progress:
             self.message = Message.of("same-deal", code=str(code))
@@ -280,7 +339,10 @@ class App:
         except HalfMoonError as error:
             self.message = Message.of("bad-link", reason=error)
             return
-        if code != self.code:
+        line = query_value(query, "line")
+        if line is not None:
+            self._open_replay(code, line)
+        elif code != self.code:
             self._replace(Replacing.CODE, code)
 
     def _confirm(self) -> None:
@@ -362,6 +424,36 @@ class App:
             return
         self._ask(Pending(Replacing.STATS_IMPORT, self.code, stats=stats))
 
+    # Issue 13: replays
+
+    def _open_replay(self, code: DealCode, line: str) -> None:
+        """A replay link: validated whole; an illegal or malformed line opens nothing and says where."""
+        try:
+            self.replay = Replay.open(code, line)
+        except HalfMoonError as error:
+            self.message = Message.of("bad-replay", reason=error)
+            return
+        self.dialog = Dialog.NONE
+
+    def _step(self, to: Callable[[Replay], int]) -> None:
+        if self.replay:
+            self.replay.playing = False
+            self.replay.go(to(self.replay))
+
+    def _toggle_replay(self) -> None:
+        if self.replay:
+            self.replay.toggle(self._now())
+
+    def _exit_replay(self) -> None:
+        self.replay = None
+        self._announce_end()
+
+    def _play_deal(self) -> None:
+        if self.replay:
+            code = self.replay.code
+            self.replay = None
+            self._replace(Replacing.CODE, code)
+
     def _dealt(self, game: Game) -> SavedGame:
         """A game dealt (or restarted) now: the moment is part of its identity."""
         return SavedGame(game, dealt_at=self._wall())
@@ -390,7 +482,7 @@ class App:
             self.message = Message.of("dead-end", report=report)
 
     def _sync_clock(self) -> None:
-        self.clock.run(self._now(), not self.game.is_over and self.visible)
+        self.clock.run(self._now(), not self.game.is_over and self.visible and self.replay is None)
         self.record.elapsed_ms = self.clock.elapsed_ms(self._now())
 
     def _persist(self) -> None:

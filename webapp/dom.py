@@ -20,7 +20,7 @@ from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # typ
 from halfmoon import PLACES, HalfMoonError, Place, format_time, save
 
 from . import stats as st
-from .controller import BROWSER_ACTIONS, Action, App, Dialog, Setting
+from .controller import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, App, Dialog, Setting
 from .statsview import stats_attributes, stats_markup, stats_rows
 from .storage import Store
 from .strings import PAGES, page_file, text
@@ -68,6 +68,9 @@ class Page:
         self.code_input = _query('[data-input="code"]')
         self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "stats")}
         self.stats = StatsPanel()
+        self.replay_controls = _query("[data-replay-controls]")
+        self.replay_position = _query("[data-replay-position]")
+        self.replay_link = _query("[data-replay-link]")
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {name: _query(f'[data-setting="{name}"]') for name in Setting}
@@ -80,6 +83,7 @@ class Page:
             _listen(document, "visibilitychange", self.on_visibility),
             _listen(window, "pagehide", self.on_pagehide),
             _listen(window, "storage", self.on_storage),
+            _listen(document, "keydown", self.on_key),
             *(_listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
         self._ticker = create_proxy(self.on_tick)
@@ -92,6 +96,7 @@ class Page:
             Action.COPY_GAME: lambda: self._run(self.copy_game()),
             Action.STATS_EXPORT: lambda: download(st.dumps(self.app.tally.stats), "half-moon-statistics.json"),
             Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
+            Action.SHARE_REPLAY: lambda: self._run(self.share_replay()),
         }
 
     # Events
@@ -149,7 +154,17 @@ class Page:
         self.app.command(Action.CANCEL if self.app.dialog is Dialog.CONFIRM else Action.CLOSE)
         self.render()
 
+    def on_key(self, event: Any) -> None:
+        """Space or Escape pauses a replay that is playing."""
+        replay = self.app.replay
+        if replay and replay.playing and event.key in (" ", "Escape"):
+            event.preventDefault()
+            replay.playing = False
+            self.render()
+
     def on_tick(self) -> None:
+        if self.app.replay_tick():
+            self.render()
         time = format_time(self.app.elapsed_ms())
         if self.last is not None and time != self.last.time:
             self.info["time"].textContent = time
@@ -168,6 +183,19 @@ class Page:
         except Exception as error:
             if "AbortError" not in str(error):
                 self.app.say("link-not-copied", url=url)
+        self.render()
+
+    async def share_replay(self) -> None:
+        """The replay link of the game on the table: shown in ``data-replay-link`` and copied."""
+        url = str(window.location.href).split("?")[0].split("#")[0] + self.app.replay_link_query()
+        self.replay_link.href = url
+        self.replay_link.textContent = url
+        self.replay_link.parentElement.hidden = False
+        try:
+            await window.navigator.clipboard.writeText(url)
+            self.app.say("replay-link-copied")
+        except Exception:
+            self.app.say("link-not-copied", url=url)
         self.render()
 
     async def copy_game(self) -> None:
@@ -213,6 +241,7 @@ class Page:
             self.info[key].textContent = value
         self.message.textContent = view.message
         self.render_commands(view)
+        self.render_replay(view)
         self.stats.render(self.app, view.dialog is Dialog.STATS)
         self.render_dialogs(view)
         if last is None or last.query != view.query:
@@ -220,8 +249,20 @@ class Page:
         self.save_snapshot(view)
         self.last = view
 
+    def render_replay(self, view: View) -> None:
+        self.replay_controls.hidden = view.replay is None
+        if view.replay is None:
+            self.board.removeAttribute("data-replay")
+            return
+        step, steps, playing = view.replay
+        _set_attributes(self.board, (("data-replay", "true"), ("data-step", str(step)), ("data-steps", str(steps))))
+        self.replay_position.textContent = text("replay-step", view.lang, step=step, steps=steps)
+        _query('[data-action="replay-play"]').setAttribute("aria-pressed", "true" if playing else "false")
+
     def save_snapshot(self, view: View) -> None:
         """Keep the early-paint record in step with the saved game and the words on screen."""
+        if view.replay is not None:
+            return  # the board shows the replay, not the saved game
         saved = self.app.store.saved_game_text()
         shown = (saved, view.lang, view.places, view.info)
         if view.saved and saved is not None and shown != self._snapshot_of:
@@ -236,8 +277,10 @@ class Page:
 
     def render_commands(self, view: View) -> None:
         enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
+        replaying = view.replay is not None
         for button, action in self.commands:
-            button.disabled = not enabled.get(action, True)
+            inert = replaying and action not in REPLAY_ACTIONS and action not in ("confirm", "cancel")
+            button.disabled = inert or not enabled.get(action, True)
         self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
         self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
         self.settings[Setting.LANGUAGE].value = view.lang

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
@@ -95,6 +95,8 @@ class View:
     move_errors: bool
     layout_help: bool
     query: str
+    replay: tuple[int, int, bool] | None = None
+    """While a replay is shown: its step, its number of steps, and whether it is playing."""
 
     @property
     def info(self) -> dict[str, str]:
@@ -124,13 +126,22 @@ def dialog_texts(app: App) -> tuple[str, str]:
     return "", ""
 
 
+def replay_places(app: App) -> tuple[PlaceView, ...]:
+    """A replay's board: the next step's cards highlighted, every card button inert."""
+    assert app.replay is not None
+    places = board_places(app.replay.game, app.lang, app.replay.next_places())
+    inert = (("aria-disabled", "true"),)
+    return tuple(replace(p, button=tuple(a for a in p.button if a[0] != "aria-disabled") + inert) for p in places)
+
+
 def build(app: App) -> View:
-    game, lang = app.game, app.lang
-    dimmed = game.dimmed() if app.settings.layout_help else frozenset()
+    game, lang = app.shown, app.lang
+    dimmed = game.dimmed() if app.settings.layout_help and not app.replay else frozenset()
     title, body = dialog_texts(app)
+    replay = app.replay
     return View(
         lang=lang,
-        places=board_places(game, lang, game.selection, dimmed),
+        places=replay_places(app) if replay else board_places(game, lang, game.selection, dimmed),
         code=str(game.code),
         status=str(game.status),
         score=game.score,
@@ -138,15 +149,16 @@ def build(app: App) -> View:
         time=format_time(app.elapsed_ms()),
         message=words(app.message, lang) if app.message else "",
         saved=app.saved,
-        can_undo=game.can_undo,
-        can_redo=game.can_redo,
-        can_restart=game.can_restart,
+        can_undo=game.can_undo and not replay,
+        can_redo=game.can_redo and not replay,
+        can_restart=game.can_restart and not replay,
         dialog=app.dialog,
         dialog_title=title,
         dialog_text=body,
         move_errors=app.settings.move_errors,
         layout_help=app.settings.layout_help,
         query=app.query,
+        replay=(replay.step, replay.steps, replay.playing) if replay else None,
     )
 
 

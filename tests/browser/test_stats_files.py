@@ -142,6 +142,34 @@ def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Ga
     assert game.figures()[1] == 3 and game.board("data-code") == WON["code"]
 
 
+def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where(game: Game) -> None:
+    line = ".".join([*WON["moves"][:3], "P1+P2"])
+    game.page.locator('[data-input="code"]').fill(f"?deal={WON['code']}&line={line}")
+    game.action("play-code")
+    game.expect_message("The replay was not opened: Move 4 (P1+P2) of the line does not work: The sum must be 11")
+    assert game.board("data-replay") == "None" and game.figures() == (35, 3)
+
+
+def test_the_replay_of_a_won_game_steps_to_its_end_and_leaves_the_saved_game(game: Game) -> None:
+    game.action("share-replay")
+    link = str(game.page.locator("[data-replay-link]").get_attribute("href"))
+    assert link.endswith(f"?deal={WON['code']}&line={'.'.join(WON['moves'][:3])}")  # a literal +
+    game.page.goto(game.site + f"?deal={WON['code']}&line={'.'.join(WON['moves'])}")
+    game.wait_ready()
+    assert (game.board("data-replay"), game.board("data-step"), game.board("data-steps")) == ("true", "0", "48")
+    assert game.selected() == ["P4", "P7"]  # the first step's cards, before they leave
+    game.action("replay-forward")
+    assert game.board("data-step") == "1" and game.figures() == (10, 1) and game.count("P4") == 7
+    game.action("replay-last")
+    assert game.board("data-step") == "48" and game.board("data-status") == "won" and game.figures() == (520, 48)
+    expect(game.page.locator('button[data-action="new"]').first).to_be_disabled()
+    game.action("replay-back")
+    assert game.board("data-step") == "47"
+    assert "&line=" in game.page.url
+    game.action("replay-exit")
+    assert game.board("data-replay") == "None" and game.figures() == (35, 3) and "&line=" not in game.page.url
+
+
 @pytest.mark.parametrize(
     ("zone", "code"), [("Pacific/Kiritimati", "HM1-D-20261201"), ("Pacific/Pago_Pago", "HM1-D-20261130")]
 )
