@@ -86,8 +86,12 @@ class Tally:
     # Events (docs/ui-contract.md, "What counts")
 
     def played(self, record: SavedGame) -> None:
+        """Counted once: after the first removal, later ones read and write nothing (tap latency)."""
+        game = identity(record)
+        if any(seen.game == game for seen in self.stats.seen):
+            return
         self.refresh()
-        self._write(st.record_played(self.stats, identity(record)))
+        self._write(st.record_played(self.stats, game))
 
     def ended(self, record: SavedGame, won: bool) -> None:
         """Won at the win; not won when replaced or restarted (only a game that was played)."""
