@@ -96,7 +96,7 @@ class Page:
             Action.COPY_GAME: lambda: self._run(self.copy_game()),
             Action.STATS_EXPORT: lambda: download(st.dumps(self.app.tally.stats), "half-moon-statistics.json"),
             Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
-            Action.SHARE_REPLAY: lambda: self._run(self.share_replay()),
+            Action.SHARE_REPLAY: lambda: self._run(self.copy_replay_link(self.show_replay_link())),
         }
 
     # Events
@@ -185,12 +185,15 @@ class Page:
                 self.app.say("link-not-copied", url=url)
         self.render()
 
-    async def share_replay(self) -> None:
-        """The replay link of the game on the table: shown in ``data-replay-link`` and copied."""
+    def show_replay_link(self) -> str:
+        """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
         url = str(window.location.href).split("?")[0].split("#")[0] + self.app.replay_link_query()
         self.replay_link.href = url
         self.replay_link.textContent = url
         self.replay_link.parentElement.hidden = False
+        return url
+
+    async def copy_replay_link(self, url: str) -> None:
         try:
             await window.navigator.clipboard.writeText(url)
             self.app.say("replay-link-copied")
