@@ -183,6 +183,21 @@ class SaveMoveError(SaveError):
         super().__init__(number=number, move=move, reason=reason)
 
 
+# Lines of play (replay links)
+
+
+class LineTextError(NotationError):
+    """Move ``number`` of a line cannot be read (``reason``), or the line is too long (no reason)."""
+
+    key = "line-text"
+
+    def __init__(self, number: int, move: str, reason: HalfMoonError | None = None) -> None:
+        if reason is None:
+            super().__init__(number=number, move=move)
+        else:
+            super().__init__(number=number, move=move, reason=reason)
+
+
 # Well-formed requests the rules refuse
 
 
@@ -235,3 +250,12 @@ class NothingToRedoError(RuleError):
     """R7.5: no undone move to make again."""
 
     key = "nothing-to-redo"
+
+
+class LineMoveError(RuleError):
+    """Move ``number`` of a line is refused by the rules in that position (``reason``)."""
+
+    key = "line-move"
+
+    def __init__(self, number: int, move: str, reason: HalfMoonError) -> None:
+        super().__init__(number=number, move=move, reason=reason)

@@ -69,7 +69,12 @@ def imported_stdlib(scripts: list[Path] | None = None, available: set[str] | Non
     modules), named as in Pyodide's standard library; the page's own packages left out."""
     finder = PageImports(path=[str(ROOT), *sys.path[1:]], excludes=list(NEVER_RUN))
     for script in scripts or page_modules():
-        finder.run_script(str(script))
+        package = script.parent.name
+        if package in PACKAGES and script.parent.parent == ROOT:  # imported as what it is, so that
+            module = script.stem if script.stem != "__init__" else ""  # relative imports resolve
+            finder.import_hook(f"{package}.{module}".rstrip("."))
+        else:
+            finder.run_script(str(script))
     names = available if available is not None else pyodide_stdlib_names()
     own = {"__main__", *PACKAGES}
     return {m for m in finder.modules if m.split(".")[0] not in own and m in names}

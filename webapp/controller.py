@@ -8,6 +8,7 @@ says is a ``Message`` (a key and values): the view puts it into words each time 
 
 from __future__ import annotations
 
+import datetime
 import enum
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
@@ -15,6 +16,9 @@ from dataclasses import dataclass, replace
 from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, SaveError, TapKind, load, save
 from halfmoon.deal import query_value
 
+from . import stats as st
+from .records import STATS_KEY, Tally, was_played
+from .replay import Replay, replay_query
 from .storage import GAME_KEY, SETTINGS_KEY, Store
 from .strings import Elapsed, Message, pick_language
 
@@ -35,9 +39,45 @@ class Action(enum.StrEnum):
     INSTALL = "install"
     UPDATE = "update"
     COPY_GAME = "copy-game"
+    # Issue 13: statistics, the daily deal, files
+    DAILY = "daily"
+    STATS = "stats"
+    STATS_EXPORT = "stats-export"
+    STATS_RESET = "stats-reset"
+    GAME_EXPORT = "game-export"
+    SHARE_REPLAY = "share-replay"
+    REPLAY_FIRST = "replay-first"
+    REPLAY_BACK = "replay-back"
+    REPLAY_FORWARD = "replay-forward"
+    REPLAY_LAST = "replay-last"
+    REPLAY_PLAY = "replay-play"
+    REPLAY_EXIT = "replay-exit"
+    PLAY_DEAL = "play-deal"
 
 
-BROWSER_ACTIONS = frozenset({Action.SHARE, Action.INSTALL, Action.UPDATE, Action.COPY_GAME})
+BROWSER_ACTIONS = frozenset(
+    {
+        Action.SHARE,
+        Action.INSTALL,
+        Action.UPDATE,
+        Action.COPY_GAME,
+        Action.STATS_EXPORT,
+        Action.GAME_EXPORT,
+        Action.SHARE_REPLAY,
+    }
+)
+REPLAY_ACTIONS = frozenset(
+    {
+        Action.REPLAY_FIRST,
+        Action.REPLAY_BACK,
+        Action.REPLAY_FORWARD,
+        Action.REPLAY_LAST,
+        Action.REPLAY_PLAY,
+        Action.REPLAY_EXIT,
+        Action.PLAY_DEAL,
+    }
+)
+"""The only commands while a replay is shown (with confirm/cancel of what play-deal asks)."""
 """Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
 
 
@@ -56,6 +96,7 @@ class Dialog(enum.StrEnum):
     DEAD_END = "dead-end"
     CONFIRM = "confirm"
     SETTINGS = "settings"
+    STATS = "stats"
 
 
 class Replacing(enum.StrEnum):
@@ -65,15 +106,22 @@ class Replacing(enum.StrEnum):
     RESTART = "restart"
     CODE = "code"
     STORED = "stored"  # the game another tab saved meanwhile
+    FILE = "file"
+    STATS_IMPORT = "stats-import"
+    """Not the game: the statistics replaced by an imported file (asked first too)."""
+    STATS_RESET = "stats-reset"
 
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """A replacement of the game in progress waiting for the player's yes (R7.6)."""
+    """A replacement of the game in progress (R7.6), or of the statistics, waiting for a yes."""
 
     kind: Replacing
     code: DealCode
-    record: SavedGame | None = None  # for STORED: the game to take
+    record: SavedGame | None = None
+    """The game to take: another tab's (``STORED``) or one opened from a file (``FILE``)."""
+    stats: st.Stats | None = None
+    """The statistics read from a file (``STATS_IMPORT``)."""
 
 
 class App:
@@ -85,11 +133,14 @@ class App:
         query: str = "",
         new_code: Callable[[], DealCode] = DealCode.random,
         wall_ms: Callable[[], int] = lambda: 0,
+        today: Callable[[], datetime.date] = datetime.date.today,
     ) -> None:
         self.store = store
         self._now = now_ms
         self._wall = wall_ms
         self._new_code = new_code
+        self._today = today
+        self.tally = Tally(store, today)
         self.visible = True
         self.saved = True
         self.settings = store.load_settings()
@@ -97,6 +148,7 @@ class App:
         self.message: Message | None = None
         self.dialog = Dialog.NONE
         self.pending: Pending | None = None
+        self.replay: Replay | None = None
         self._handlers: dict[Action, Callable[[str], None]] = {
             Action.UNDO: lambda _: self._undo(),
             Action.REDO: lambda _: self._redo(),
@@ -107,6 +159,16 @@ class App:
             Action.CANCEL: lambda _: self._cancel(),
             Action.SETTINGS: lambda _: self._open(Dialog.SETTINGS),
             Action.CLOSE: lambda _: self._open(Dialog.NONE),
+            Action.DAILY: lambda _: self._daily(),
+            Action.STATS: lambda _: self._open_stats(),
+            Action.STATS_RESET: lambda _: self._ask(Pending(Replacing.STATS_RESET, self.code)),
+            Action.REPLAY_FIRST: lambda _: self._step(lambda r: 0),
+            Action.REPLAY_BACK: lambda _: self._step(lambda r: r.step - 1),
+            Action.REPLAY_FORWARD: lambda _: self._step(lambda r: r.step + 1),
+            Action.REPLAY_LAST: lambda _: self._step(lambda r: r.steps),
+            Action.REPLAY_PLAY: lambda _: self._toggle_replay(),
+            Action.REPLAY_EXIT: lambda _: self._exit_replay(),
+            Action.PLAY_DEAL: lambda _: self._play_deal(),
         }
         stored, refused = store.load_game()
         self._known_text = self._saved_position = store.saved_game_text() if stored else None
@@ -118,6 +180,8 @@ class App:
         self._announce_end()
         if refused:
             self.message = Message.of(f"refused-{refused.kept}", reason=refused.error)
+        elif self.tally.refused:
+            self.message = Message.of("stats-restored", reason=self.tally.refused)
         self._open_link(query)
         self._persist()
 
@@ -136,6 +200,9 @@ class App:
         """A tap on a place (R3). Move errors are said only when that setting is on (R4.1)."""
         if self.dialog is not Dialog.NONE:
             return
+        if self.replay:  # a tap only pauses a replay
+            self.replay.playing = False
+            return
         self.message = None
         result = self.game.tap(place)
         if result.kind is not TapKind.IGNORED:
@@ -143,14 +210,18 @@ class App:
         if result.error and self.settings.move_errors:
             self.message = Message.of("move-error", reason=result.error)
         if result.kind is TapKind.REMOVED:
+            self._counted()
             self._announce_end()
         self._persist()
 
     def command(self, action: Action, value: str = "") -> None:
         """A button with ``data-action`` (docs/ui-contract.md). An unknown action, or one that is
         browser plumbing (``BROWSER_ACTIONS``), is an error here, never silently ignored."""
+        action = Action(action)
+        if self.replay and action not in REPLAY_ACTIONS and action not in (Action.CONFIRM, Action.CANCEL):
+            return  # every other command is inert while replaying
         self.message = None
-        self._handlers[Action(action)](value)
+        self._handlers[action](value)
         self._persist()
 
     def set_setting(self, name: Setting, value: str | bool) -> None:
@@ -185,6 +256,8 @@ class App:
         A change of the clock alone (the other tab merely opened, or was shown) is no reason to
         disturb this one: of two equal positions the larger elapsed time is kept.
         """
+        if key in (STATS_KEY, None):
+            self.tally.refresh()
         if key == SETTINGS_KEY:
             self.settings = self.store.load_settings()
             self.lang = pick_language(self.settings.language, (self.lang,))
@@ -217,7 +290,19 @@ class App:
     @property
     def query(self) -> str:
         """The address's query for the deal on the table (docs/ui-contract.md "the address")."""
-        return f"?deal={self.code}"
+        return self.replay.query if self.replay else f"?deal={self.code}"
+
+    @property
+    def shown(self) -> Game:
+        """The game on the board: the replay's position while one is shown, else the saved game."""
+        return self.replay.game if self.replay else self.game
+
+    def replay_link_query(self) -> str:
+        """The replay link of the game on the table (``share-replay``)."""
+        return replay_query(self.code, [r.move for r in self.game.move_stack])
+
+    def replay_tick(self) -> bool:
+        return self.replay is not None and self.replay.tick(self._now())
 
     # Inside
 
@@ -230,6 +315,7 @@ class App:
         if self.game.can_redo:
             self.game.redo()
             self.dialog = Dialog.NONE
+            self._counted()
             self._announce_end()
 
     def _replace(self, kind: Replacing, code: DealCode) -> None:
@@ -238,13 +324,18 @@ class App:
             self.pending = Pending(kind, code)
             self.dialog = Dialog.CONFIRM
         else:
+            self._end_game()
             self._start(self._dealt(Game.from_code(code)))
 
     def _play_code(self, typed: str) -> None:
+        line = query_value(typed.strip(), "line") if "?" in typed else None
         try:
             code = DealCode.from_text(typed)
         except HalfMoonError as error:
             self.message = Message.of("bad-code", reason=error)
+            return
+        if line is not None:
+            self._open_replay(code, line)
             return
         if code == self.code and self.game.in_progress:
             self.message = Message.of("same-deal", code=str(code))
@@ -261,21 +352,123 @@ class App:
         except HalfMoonError as error:
             self.message = Message.of("bad-link", reason=error)
             return
-        if code != self.code:
+        line = query_value(query, "line")
+        if line is not None:
+            self._open_replay(code, line)
+        elif code != self.code:
             self._replace(Replacing.CODE, code)
 
     def _confirm(self) -> None:
-        if self.pending:
-            self._start(self.pending.record or self._dealt(Game.from_code(self.pending.code)))
+        pending = self.pending
+        if pending is None:
+            return
+        if pending.kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET):
+            self.tally.replace(pending.stats or st.Stats())
+            self.pending = None
+            self.dialog = Dialog.STATS
+            self.message = Message.of("stats-imported" if pending.stats else "stats-cleared")
+            return
+        if pending.kind is not Replacing.STORED:  # another tab's game: that tab counts what it ended
+            self._end_game()
+        self._start(pending.record or self._dealt(Game.from_code(pending.code)))
 
     def _cancel(self) -> None:
         if self.pending and self.pending.kind is Replacing.STORED:
             self._saved_position = save(self.record)  # the player keeps this tab's game: save it
+        about_stats = self.pending is not None and self.pending.kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET)
         self.pending = None
-        self.dialog = Dialog.NONE
+        self.dialog = Dialog.STATS if about_stats else Dialog.NONE
 
     def _open(self, dialog: Dialog) -> None:
         self.dialog = dialog
+
+    # Issue 13: statistics, the daily deal, files
+
+    def _counted(self) -> None:
+        """A removal made (a tap or a redo): the game is played, and won at the win."""
+        self.tally.played(self.record)
+        if self.game.is_won:
+            self._sync_clock()
+            self.tally.ended(self.record, won=True)
+
+    def _end_game(self) -> None:
+        """The game on the table is replaced or restarted: a played game not won ends not won."""
+        if not self.game.is_won and was_played(self.record):
+            self._sync_clock()
+            self.tally.ended(self.record, won=False)
+
+    def _daily(self) -> None:
+        """The daily deal of the local date now; the saved game resumes when it is that deal."""
+        code = DealCode.daily(self._today())
+        if code == self.code:
+            self.dialog = Dialog.NONE
+        else:
+            self._replace(Replacing.CODE, code)
+
+    def _open_stats(self) -> None:
+        self.tally.refresh()
+        self.dialog = Dialog.STATS
+
+    def _ask(self, pending: Pending) -> None:
+        self.pending = pending
+        self.dialog = Dialog.CONFIRM
+
+    def open_game_file(self, text: str) -> None:
+        """A saved-game file: validated whole, then it replaces the game (asking first, R7.6)."""
+        self.message = None
+        try:
+            record = load(text)
+        except HalfMoonError as error:
+            self.message = Message.of("bad-game-file", reason=error)
+            return
+        record.from_file = True
+        assert record.game.code is not None, "a loaded game always has a code"
+        if self.game.in_progress:
+            self._ask(Pending(Replacing.FILE, record.game.code, record=record))
+        else:
+            self._end_game()
+            self._start(record)
+        self._persist()
+
+    def open_stats_file(self, text: str) -> None:
+        """A statistics file: validated whole, then it replaces the statistics after a yes."""
+        self.message = None
+        try:
+            stats = st.loads(text)
+        except HalfMoonError as error:
+            self.message = Message.of("bad-stats-file", reason=error)
+            return
+        self._ask(Pending(Replacing.STATS_IMPORT, self.code, stats=stats))
+
+    # Issue 13: replays
+
+    def _open_replay(self, code: DealCode, line: str) -> None:
+        """A replay link: validated whole; an illegal or malformed line opens nothing and says where."""
+        try:
+            self.replay = Replay.open(code, line)
+        except HalfMoonError as error:
+            self.message = Message.of("bad-replay", reason=error)
+            return
+        self.dialog = Dialog.NONE
+
+    def _step(self, to: Callable[[Replay], int]) -> None:
+        if self.replay:
+            self.replay.playing = False
+            self.replay.go(to(self.replay))
+
+    def _toggle_replay(self) -> None:
+        if self.replay:
+            self.replay.toggle(self._now())
+
+    def _exit_replay(self) -> None:
+        self.replay = None
+        self._announce_end()
+
+    def _play_deal(self) -> None:
+        if self.replay:
+            code = self.replay.code
+            self.replay = None
+            self._replace(Replacing.CODE, code)
 
     def _dealt(self, game: Game) -> SavedGame:
         """A game dealt (or restarted) now: the moment is part of its identity."""
@@ -305,7 +498,7 @@ class App:
             self.message = Message.of("dead-end", report=report)
 
     def _sync_clock(self) -> None:
-        self.clock.run(self._now(), not self.game.is_over and self.visible)
+        self.clock.run(self._now(), not self.game.is_over and self.visible and self.replay is None)
         self.record.elapsed_ms = self.clock.elapsed_ms(self._now())
 
     def _persist(self) -> None:

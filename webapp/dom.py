@@ -10,16 +10,19 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import datetime
 from collections.abc import Callable
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, HalfMoonError, Place, format_time, save
 
-from .controller import BROWSER_ACTIONS, Action, App, Dialog, Setting
+from . import stats as st
+from .controller import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, App, Dialog, Setting
 from .motion import Motion
+from .statsview import stats_attributes, stats_markup, stats_rows
 from .storage import Store
 from .strings import PAGES, page_file, text
 from .view import SLOTS, PlaceView, View, build, snapshot
@@ -64,7 +67,11 @@ class Page:
         self.info = {k: _query(f'[data-info="{k}"]') for k in ("time", "score", "moves", "code")}
         self.message = _query("[data-message]")
         self.code_input = _query('[data-input="code"]')
-        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm")}
+        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "stats")}
+        self.stats = StatsPanel()
+        self.replay_controls = _query("[data-replay-controls]")
+        self.replay_position = _query("[data-replay-position]")
+        self.replay_link = _query("[data-replay-link]")
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {name: _query(f'[data-setting="{name}"]') for name in Setting}
@@ -79,6 +86,7 @@ class Page:
             _listen(window, "pagehide", self.on_pagehide),
             _listen(window, "pageshow", self.on_pageshow),
             _listen(window, "storage", self.on_storage),
+            _listen(document, "keydown", self.on_key),
             *(_listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
         self._ticker = create_proxy(self.on_tick)
@@ -89,6 +97,9 @@ class Page:
             Action.INSTALL: self.offline.install,
             Action.UPDATE: self.offline.update,
             Action.COPY_GAME: lambda: self._run(self.copy_game()),
+            Action.STATS_EXPORT: lambda: download(st.dumps(self.app.tally.stats), "half-moon-statistics.json"),
+            Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
+            Action.SHARE_REPLAY: lambda: self._run(self.copy_replay_link(self.show_replay_link())),
         }
 
     # Events
@@ -118,6 +129,10 @@ class Page:
 
     def on_change(self, event: Any) -> None:
         target = event.target
+        chosen = FILE_INPUTS.get(str(target.getAttribute("data-input")))
+        if chosen is not None:
+            self._run(self.open_file(target, chosen))
+            return
         name = target.getAttribute("data-setting")
         if name:
             setting = Setting(name)
@@ -148,7 +163,17 @@ class Page:
         self.app.command(Action.CANCEL if self.app.dialog is Dialog.CONFIRM else Action.CLOSE)
         self.render()
 
+    def on_key(self, event: Any) -> None:
+        """Space or Escape pauses a replay that is playing."""
+        replay = self.app.replay
+        if replay and replay.playing and event.key in (" ", "Escape"):
+            event.preventDefault()
+            replay.playing = False
+            self.render()
+
     def on_tick(self) -> None:
+        if self.app.replay_tick():
+            self.render()
         time = format_time(self.app.elapsed_ms())
         if self.last is not None and time != self.last.time:
             self.info["time"].textContent = time
@@ -169,6 +194,22 @@ class Page:
                 self.app.say("link-not-copied", url=url)
         self.render()
 
+    def show_replay_link(self) -> str:
+        """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
+        url = str(window.location.href).split("?")[0].split("#")[0] + self.app.replay_link_query()
+        self.replay_link.href = url
+        self.replay_link.textContent = url
+        self.replay_link.parentElement.hidden = False
+        return url
+
+    async def copy_replay_link(self, url: str) -> None:
+        try:
+            await window.navigator.clipboard.writeText(url)
+            self.app.say("replay-link-copied")
+        except Exception:
+            self.app.say("link-not-copied", url=url)
+        self.render()
+
     async def copy_game(self) -> None:
         """While the game cannot be saved, the player can keep it as text (the saved-game JSON)."""
         try:
@@ -176,6 +217,19 @@ class Page:
             self.app.say("game-copied")
         except Exception:
             self.app.say("game-not-copied")
+        self.render()
+
+    async def open_file(self, input_element: Any, kind: str) -> None:
+        """A chosen file, read no further than any record of ours can be long, to the controller."""
+        files = input_element.files
+        if not _found(files) or files.length == 0:
+            return
+        text = str(await files.item(0).slice(0, FILE_BYTES).text())
+        input_element.value = ""  # the same file can be chosen again
+        if kind == "game":
+            self.app.open_game_file(text)
+        else:
+            self.app.open_stats_file(text)
         self.render()
 
     # Rendering: only what changed is written
@@ -201,6 +255,8 @@ class Page:
             self.info[key].textContent = value
         self.message.textContent = view.message
         self.render_commands(view)
+        self.render_replay(view)
+        self.stats.render(self.app, view.dialog is Dialog.STATS)
         self.render_dialogs(view)
         if last is not None and last.status != view.status:
             self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
@@ -209,8 +265,20 @@ class Page:
         self.save_snapshot(view)
         self.last = view
 
+    def render_replay(self, view: View) -> None:
+        self.replay_controls.hidden = view.replay is None
+        if view.replay is None:
+            self.board.removeAttribute("data-replay")
+            return
+        step, steps, playing = view.replay
+        _set_attributes(self.board, (("data-replay", "true"), ("data-step", str(step)), ("data-steps", str(steps))))
+        self.replay_position.textContent = text("replay-step", view.lang, step=step, steps=steps)
+        _query('[data-action="replay-play"]').setAttribute("aria-pressed", "true" if playing else "false")
+
     def save_snapshot(self, view: View) -> None:
         """Keep the early-paint record in step with the saved game and the words on screen."""
+        if view.replay is not None:
+            return  # the board shows the replay, not the saved game
         saved = self.app.store.saved_game_text()
         shown = (saved, view.lang, view.places, view.info)
         if view.saved and saved is not None and shown != self._snapshot_of:
@@ -225,8 +293,10 @@ class Page:
 
     def render_commands(self, view: View) -> None:
         enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
+        replaying = view.replay is not None
         for button, action in self.commands:
-            button.disabled = not enabled.get(action, True)
+            inert = replaying and action not in REPLAY_ACTIONS and action not in ("confirm", "cancel")
+            button.disabled = inert or not enabled.get(action, True)
         self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
         self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
         self.settings[Setting.FOUR_COLOUR].checked = view.four_colour
@@ -239,6 +309,7 @@ class Page:
             Dialog.WON: "end",
             Dialog.DEAD_END: "end",
             Dialog.CONFIRM: "confirm",
+            Dialog.STATS: "stats",
         }.get(view.dialog)
         for name, dialog in self.dialogs.items():
             if name != wanted and dialog.open:
@@ -263,6 +334,62 @@ class Page:
             element.setAttribute("aria-label", text(element.getAttribute("data-t-label"), lang))
         for name in PAGES:  # the Rules and Examples pages in the same language
             _query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
+
+
+FILE_INPUTS = {"game-file": "game", "stats-file": "stats"}
+FILE_BYTES = st.MAX_CHARS * 4 + 4
+"""No record of ours is longer (in UTF-8): reading stops there and the parser refuses the rest."""
+
+
+def download(content: str, name: str) -> None:
+    """A file made in Python, downloaded through a Blob URL and a clicked ``<a download>``."""
+    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    url = js.URL.createObjectURL(js.Blob.new(to_js([content]), options))
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
+
+
+def local_today() -> datetime.date:
+    """The device's local date (the browser's time zone and clock, as the daily deal needs)."""
+    now = js.Date.new()
+    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+class StatsPanel:
+    """``data-stats`` (always current) and, while the dialog is open, its words, chart and calendar."""
+
+    def __init__(self) -> None:
+        self.box = _query("[data-stats]")
+        self.chart = _query("[data-stats-chart]")
+        self.calendar = _query("[data-stats-calendar]")
+        self._shown: st.Figures | None = None
+        self._drawn: tuple[object, ...] = ()
+
+    def render(self, app: App, open_: bool) -> None:
+        figures = app.tally.figures()
+        if figures is not self._shown:
+            _set_attributes(self.box, stats_attributes(figures))
+            self._shown = figures
+        drawn = (figures, app.lang)
+        if open_ and drawn != self._drawn:
+            self.draw(app, figures)
+            self._drawn = drawn
+
+    def draw(self, app: App, figures: st.Figures) -> None:
+        rows = []
+        for label, value in stats_rows(figures, app.lang):
+            term, detail = document.createElement("dt"), document.createElement("dd")
+            term.textContent, detail.textContent = label, value
+            rows += [term, detail]
+        self.box.replaceChildren(*rows)
+        chart, calendar = stats_markup(app.tally.stats, figures, app.tally.today(), app.lang)
+        self.chart.innerHTML = chart  # made from validated numbers, every text escaped (webapp/stats.py)
+        self.calendar.innerHTML = calendar
 
 
 class Offline:
@@ -359,11 +486,14 @@ def start() -> Page:
         wall_ms=lambda: int(js.Date.now()),
         browser_languages=list(window.navigator.languages or []),
         query=str(window.location.search),
+        today=local_today,
     )
     app.set_visible(document.visibilityState == "visible")
     page = Page(app)
     apply_queued_taps(app)
     page.render()
+    for name in FILE_INPUTS:
+        _query(f'[data-input="{name}"]').disabled = False
     _query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
     return page

@@ -23,7 +23,6 @@ exception. Its size does not grow with the number of games, except for the daily
 from __future__ import annotations
 
 import bisect
-import calendar as _calendar
 import datetime
 import json
 import re
@@ -737,7 +736,7 @@ def _real_dates(keys: tuple[str, ...]) -> bool:
         return False
     leap_day = joined.find("0229,")
     while leap_day >= 0:  # a month and day, since every match ends at a comma
-        if not _calendar.isleap(int(joined[leap_day - 4 : leap_day])):
+        if not _is_leap(int(joined[leap_day - 4 : leap_day])):
             return False
         leap_day = joined.find("0229,", leap_day + 5)
     return True
@@ -916,6 +915,18 @@ _CALENDAR_TEXTS = {
 }
 
 
+def _is_leap(year: int) -> bool:
+    """The Gregorian rule (the ``calendar`` module is not in the page's trimmed standard library)."""
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
+def _month_length(first: datetime.date) -> int:
+    """Days in the month that starts on ``first``."""
+    if first.month == 12:
+        return 31
+    return (first.replace(month=first.month + 1) - first).days
+
+
 def calendar(stats: Stats, year: int, month: int, today: datetime.date) -> list[list[Day | None]]:
     """The month's weeks, Monday first; None pads the days of the neighbouring months.
 
@@ -925,7 +936,7 @@ def calendar(stats: Stats, year: int, month: int, today: datetime.date) -> list[
         first = datetime.date(year, month, 1)
     except (ValueError, TypeError, OverflowError):
         first = today.replace(day=1)
-    length = _calendar.monthrange(first.year, first.month)[1]
+    length = _month_length(first)
     prefix = f"{first.year:04d}{first.month:02d}"
     dates = stats.daily_won
     start = bisect.bisect_left(dates, prefix)

@@ -15,6 +15,9 @@ from halfmoon import DeadEndReport, HalfMoonError, TapError, format_time
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text, shorten
 from halfmoon.i18n import text as engine_text
 
+from .stats import StatsError
+from .stats import error_text as stats_error_text
+
 TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "title": "Half Moon",
@@ -78,6 +81,44 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules": "Säännöt",
         "examples": "Esimerkit",
         "update": "Päivitä",
+        # Issue 13: statistics, the daily deal, files
+        "daily": "Päivän jako",
+        "stats": "Tilastot",
+        "stats-export": "Vie tilastot",
+        "stats-import": "Tuo tilastot",
+        "stats-reset": "Nollaa tilastot",
+        "game-export": "Tallenna tiedostoon",
+        "game-open": "Avaa tiedosto",
+        "stats-played": "Pelattu",
+        "stats-won": "Voitettu",
+        "stats-win-rate": "Voittoprosentti",
+        "stats-streak": "Voittoputki nyt",
+        "stats-best-streak": "Paras voittoputki",
+        "stats-fastest": "Nopein voitto",
+        "stats-average": "Keskimääräiset pisteet",
+        "stats-daily-won": "Voitetut päivän jaot",
+        "stats-daily-streak": "Päivän jakojen putki",
+        "stats-none": "–",
+        "confirm-stats-title": "Tilastot",
+        "confirm-file": "Avataanko tiedoston peli ({code})? Keskeneräinen peli päättyy.",
+        "confirm-stats-import": "Korvataanko tämän laitteen tilastot tiedoston tilastoilla?",
+        "confirm-stats-reset": "Nollataanko kaikki tilastot? Tätä ei voi perua.",
+        "stats-imported": "Tilastot tuotiin tiedostosta.",
+        "stats-cleared": "Tilastot nollattiin.",
+        "bad-game-file": "Tiedoston peliä ei avattu: {reason}",
+        "bad-stats-file": "Tilastoja ei tuotu, mikään ei muuttunut: {reason}",
+        "stats-restored": "Tallennettuja tilastoja ei voitu käyttää, joten aloitettiin tyhjästä. Syy: {reason}",
+        "share-replay": "Jaa uusinta",
+        "replay-first": "Alkuun",
+        "replay-back": "Edellinen",
+        "replay-play": "Toista / tauko",
+        "replay-forward": "Seuraava",
+        "replay-last": "Loppuun",
+        "play-deal": "Pelaa tätä jakoa",
+        "replay-exit": "Lopeta katselu",
+        "replay-step": "Uusinta: siirto {step}/{steps}",
+        "replay-link-copied": "Uusinnan linkki kopioitu leikepöydälle.",
+        "bad-replay": "Uusintaa ei avattu: {reason}",
     },
     "en": {
         "title": "Half Moon",
@@ -141,6 +182,44 @@ TEXTS: dict[str, dict[str, str]] = {
         "rules": "Rules",
         "examples": "Examples",
         "update": "Refresh",
+        # Issue 13: statistics, the daily deal, files
+        "daily": "Daily deal",
+        "stats": "Statistics",
+        "stats-export": "Export statistics",
+        "stats-import": "Import statistics",
+        "stats-reset": "Reset statistics",
+        "game-export": "Save to file",
+        "game-open": "Open file",
+        "stats-played": "Played",
+        "stats-won": "Won",
+        "stats-win-rate": "Win rate",
+        "stats-streak": "Current streak",
+        "stats-best-streak": "Best streak",
+        "stats-fastest": "Fastest win",
+        "stats-average": "Average score",
+        "stats-daily-won": "Daily deals won",
+        "stats-daily-streak": "Daily streak",
+        "stats-none": "–",
+        "confirm-stats-title": "Statistics",
+        "confirm-file": "Open the file's game ({code})? The game in progress ends.",
+        "confirm-stats-import": "Replace this device's statistics with those of the file?",
+        "confirm-stats-reset": "Reset all statistics? This cannot be undone.",
+        "stats-imported": "The statistics were imported from the file.",
+        "stats-cleared": "The statistics were reset.",
+        "bad-game-file": "The file's game was not opened: {reason}",
+        "bad-stats-file": "The statistics were not imported, nothing changed: {reason}",
+        "stats-restored": "The stored statistics could not be used, so they start afresh. Why: {reason}",
+        "share-replay": "Share replay",
+        "replay-first": "First",
+        "replay-back": "Back",
+        "replay-play": "Play / pause",
+        "replay-forward": "Forward",
+        "replay-last": "Last",
+        "play-deal": "Play this deal",
+        "replay-exit": "Exit replay",
+        "replay-step": "Replay: move {step} of {steps}",
+        "replay-link-copied": "Replay link copied to the clipboard.",
+        "bad-replay": "The replay was not opened: {reason}",
     },
 }
 
@@ -177,6 +256,8 @@ def words(message: Message, lang: str) -> str:
 
 
 def _word(value: object, lang: str) -> object:
+    if isinstance(value, StatsError):
+        return stats_error_text(value, lang)
     if isinstance(value, HalfMoonError):
         return error_text(value, lang)
     if isinstance(value, DeadEndReport):

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
 
-from .controller import App, Dialog
+from .controller import App, Dialog, Replacing
 from .strings import TEXTS, text, words
 
 Attributes = tuple[tuple[str, str | None], ...]
@@ -101,6 +101,8 @@ class View:
     layout_help: bool
     four_colour: bool
     query: str
+    replay: tuple[int, int, bool] | None = None
+    """While a replay is shown: its step, its number of steps, and whether it is playing."""
 
     @property
     def root(self) -> Attributes:
@@ -113,24 +115,45 @@ class View:
         return {"time": self.time, "score": str(self.score), "moves": str(self.moves), "code": self.code}
 
 
+CONFIRM_KEYS = {
+    Replacing.NEW: "confirm-new",
+    Replacing.RESTART: "confirm-restart",
+    Replacing.FILE: "confirm-file",
+    Replacing.STORED: "confirm-stored",
+    Replacing.STATS_IMPORT: "confirm-stats-import",
+    Replacing.STATS_RESET: "confirm-stats-reset",
+}
+
+
 def dialog_texts(app: App) -> tuple[str, str]:
     lang = app.lang
     if app.dialog in (Dialog.WON, Dialog.DEAD_END) and app.message:
         title = "won-title" if app.dialog is Dialog.WON else "dead-end-title"
         return text(title, lang), words(app.message, lang)
     if app.dialog is Dialog.CONFIRM and app.pending:
-        key = f"confirm-{app.pending.kind}"
-        return text("confirm-title", lang), text(key, lang, code=str(app.pending.code))
+        kind = app.pending.kind
+        key = CONFIRM_KEYS.get(kind, "confirm-code")
+        title = "confirm-stats-title" if kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET) else "confirm-title"
+        return text(title, lang), text(key, lang, code=str(app.pending.code))
     return "", ""
 
 
+def replay_places(app: App) -> tuple[PlaceView, ...]:
+    """A replay's board: the next step's cards highlighted, every card button inert."""
+    assert app.replay is not None
+    places = board_places(app.replay.game, app.lang, app.replay.next_places())
+    inert = (("aria-disabled", "true"),)
+    return tuple(replace(p, button=tuple(a for a in p.button if a[0] != "aria-disabled") + inert) for p in places)
+
+
 def build(app: App) -> View:
-    game, lang = app.game, app.lang
-    dimmed = game.dimmed() if app.settings.layout_help else frozenset()
+    game, lang = app.shown, app.lang
+    dimmed = game.dimmed() if app.settings.layout_help and not app.replay else frozenset()
     title, body = dialog_texts(app)
+    replay = app.replay
     return View(
         lang=lang,
-        places=board_places(game, lang, game.selection, dimmed),
+        places=replay_places(app) if replay else board_places(game, lang, game.selection, dimmed),
         code=str(game.code),
         status=str(game.status),
         score=game.score,
@@ -138,9 +161,9 @@ def build(app: App) -> View:
         time=format_time(app.elapsed_ms()),
         message=words(app.message, lang) if app.message else "",
         saved=app.saved,
-        can_undo=game.can_undo,
-        can_redo=game.can_redo,
-        can_restart=game.can_restart,
+        can_undo=game.can_undo and not replay,
+        can_redo=game.can_redo and not replay,
+        can_restart=game.can_restart and not replay,
         dialog=app.dialog,
         dialog_title=title,
         dialog_text=body,
@@ -148,6 +171,7 @@ def build(app: App) -> View:
         layout_help=app.settings.layout_help,
         four_colour=app.settings.four_colour,
         query=app.query,
+        replay=(replay.step, replay.steps, replay.playing) if replay else None,
     )
 
 

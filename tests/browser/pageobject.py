@@ -198,3 +198,26 @@ class Game:
 
     def saved(self) -> Any:
         return self.page.evaluate("JSON.parse(localStorage.getItem('half-moon:game'))")
+
+
+# Issue 13: statistics, files, the daily deal (docs/ui-contract.md "Additions")
+
+
+def stat(game: Game, name: str) -> str:
+    """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …)."""
+    return str(game.page.locator("[data-stats]").get_attribute(f"data-{name}"))
+
+
+def download(game: Game, action: str) -> bytes:
+    """Click a command that downloads a file; the file's bytes."""
+    with game.page.expect_download() as info:
+        game.action(action)
+    path = info.value.path()
+    with open(path, "rb") as file:
+        return file.read()
+
+
+def choose_file(game: Game, input_name: str, content: bytes, name: str = "chosen.json") -> None:
+    """Choose a file in ``<input type="file" data-input=…>``."""
+    files = {"name": name, "mimeType": "application/json", "buffer": content}
+    game.page.locator(f'[data-input="{input_name}"]').set_input_files(files)

@@ -207,7 +207,7 @@ def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
 CSP_PROBE = (
     "window.cspViolations = [];"
     "document.addEventListener('securitypolicyviolation',"
-    " e => window.cspViolations.push(e.violatedDirective + ' ' + e.blockedURI + ' ' + e.sourceFile + ':' + e.lineNumber))"
+    " e => window.cspViolations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))"
 )
 PAGES = ("", "rules-fi.html", "rules-en.html", "examples-fi.html", "examples-en.html")
 

@@ -1,0 +1,183 @@
+"""Statistics in the page's shell under CPython: what counts (docs/ui-contract.md "What counts"),
+the stored record under the storage rules, the daily deal, game and statistics files."""
+
+from __future__ import annotations
+
+import datetime
+import json
+
+from test_webapp import Clock, FakeStorage, play, said
+from testdata import WON
+
+from halfmoon import DealCode, SavedGame, load, save
+from webapp import stats as st
+from webapp.controller import Action, App, Dialog
+from webapp.records import STATS_BACKUP_KEY, STATS_KEY
+from webapp.storage import Store
+from webapp.view import build
+
+TODAY = datetime.date(2026, 11, 30)
+
+
+def make_app(storage: FakeStorage, today: datetime.date = TODAY, wall: int = 1) -> App:
+    return App(
+        Store(storage),
+        now_ms=Clock(),
+        browser_languages=("en",),
+        new_code=lambda: DealCode.parse(WON["code"]),
+        wall_ms=lambda: wall,
+        today=lambda: today,
+    )
+
+
+def stored(storage: FakeStorage) -> st.Stats:
+    return st.loads(storage.items[STATS_KEY])
+
+
+def test_played_at_the_first_removal_won_at_the_win_and_once_per_game() -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    assert STATS_KEY not in storage.items  # nothing played yet: nothing written
+    play(app, WON["moves"][:1])
+    assert (stored(storage).played, stored(storage).finished) == (1, 0)
+    play(app, WON["moves"][1:])
+    s = stored(storage)
+    assert (s.played, s.won, s.streak) == (1, 1, 1) and s.fastest_ms is not None
+    again = make_app(storage)  # a reload, or another tab, with the won game
+    again.command(Action.RESTART)  # "play again": the won game is not ended twice
+    assert (stored(storage).played, stored(storage).won, stored(storage).finished) == (1, 1, 1)
+
+
+def test_a_replaced_or_restarted_game_ends_not_won_and_a_dead_end_alone_ends_nothing() -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    play(app, WON["moves"][:2])
+    app.command(Action.RESTART)
+    app.command(Action.CONFIRM)
+    assert (stored(storage).finished, stored(storage).won, stored(storage).streak) == (1, 0, 0)
+    app.command(Action.NEW)  # nothing played since the restart: nothing counted, nothing asked
+    assert app.dialog is Dialog.NONE and stored(storage).played == 1
+
+
+def test_the_daily_deal_is_the_local_date_s_and_resumes() -> None:
+    app = make_app(FakeStorage())
+    app.command(Action.DAILY)
+    assert str(app.code) == "HM1-D-20261130"
+    play(app, [next(str(m) for m in app.game.legal_moves)])
+    app.command(Action.DAILY)  # the saved game is that daily deal: it resumes
+    assert app.game.moves == 1 and app.dialog is Dialog.NONE
+
+
+def test_a_game_file_replaces_the_game_after_a_yes_and_never_sets_the_fastest_win() -> None:
+    storage = FakeStorage()
+    source = make_app(FakeStorage(), wall=2)  # another game of the same deal
+    play(source, WON["moves"][:-1])
+    text = save(source.record)
+    app = make_app(storage)
+    play(app, WON["moves"][:1])
+    app.open_game_file(text)
+    assert app.dialog is Dialog.CONFIRM and app.game.moves == 1
+    app.command(Action.CONFIRM)
+    assert app.game.moves == 47 and app.record.from_file
+    play(app, WON["moves"][-1:])
+    s = stored(storage)
+    assert (s.played, s.won, s.finished, s.fastest_ms) == (2, 1, 2, None)
+    assert load(storage.items["half-moon:game"]).from_file
+
+
+def test_a_broken_game_file_changes_nothing_and_says_why() -> None:
+    app = make_app(FakeStorage())
+    play(app, WON["moves"][:2])
+    record = json.loads(save(app.record)) | {"moves": ["P1+P2"]}
+    app.open_game_file(json.dumps(record))
+    assert app.game.moves == 2 and "Move 1 (P1+P2) of the saved game" in said(app)
+
+
+def test_statistics_import_and_reset_ask_first_and_a_bad_file_says_why() -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    play(app, WON["moves"])
+    exported = st.dumps(app.tally.stats)
+    app.open_stats_file('{"format":"half-moon-stats","version":1,"played":1}')
+    assert "not a Half Moon statistics file" in said(app) and stored(storage).won == 1
+    app.command(Action.STATS_RESET)
+    assert app.dialog is Dialog.CONFIRM and build(app).dialog_title == "Statistics"
+    app.command(Action.CANCEL)
+    assert app.dialog is Dialog.STATS and stored(storage).won == 1
+    app.command(Action.STATS_RESET)
+    app.command(Action.CONFIRM)
+    assert stored(storage) == st.Stats()
+    app.open_stats_file(exported)
+    app.command(Action.CONFIRM)
+    assert st.dumps(stored(storage)) == exported
+
+
+def test_a_refused_record_of_ours_is_backed_up_only_when_that_can_be_written() -> None:
+    bad = json.dumps({**json.loads(st.dumps(st.Stats())), "won": 3})  # more won than played
+    storage = FakeStorage({STATS_KEY: bad})
+    app = make_app(storage)
+    assert "do not agree" in said(app) and STATS_KEY not in storage.items
+    assert json.loads(storage.items[STATS_BACKUP_KEY]) == [bad]
+
+    class Full(FakeStorage):
+        def setItem(self, key: str, value: str) -> None:
+            if key != "half-moon:game":
+                raise RuntimeError("QuotaExceededError")
+            super().setItem(key, value)
+
+    full = Full({STATS_KEY: bad})
+    held = make_app(full)
+    play(held, WON["moves"][:1])
+    assert full.items[STATS_KEY] == bad  # kept in place, never written over
+
+
+def test_foreign_data_under_the_key_is_removed() -> None:
+    storage = FakeStorage({STATS_KEY: "[1, 2"})
+    make_app(storage)
+    assert STATS_KEY not in storage.items and STATS_BACKUP_KEY not in storage.items
+
+
+def test_the_identity_is_the_code_and_the_moment_dealt() -> None:
+    storage = FakeStorage()
+    app = make_app(storage, wall=5)
+    play(app, WON["moves"][:1])
+    assert stored(storage).seen[-1].game == st.GameId(WON["code"], 5)
+    assert isinstance(app.record, SavedGame)
+
+
+def replay_link(moves: list[str]) -> str:
+    return f"?deal={WON['code']}&line={'.'.join(moves)}"
+
+
+def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
+    storage = FakeStorage()
+    make_app(storage).command(Action.DAILY)
+    saved = storage.items["half-moon:game"]
+    app = make_app(storage, wall=9)
+    app._open_link(replay_link(WON["moves"]))
+    assert app.replay is not None and app.replay.steps == 48
+    app.command(Action.REPLAY_LAST)
+    assert build(app).status == "won" and build(app).replay == (48, 48, False)
+    app.command(Action.NEW)  # inert while replaying
+    app.tap(app.replay.moves[0].places[0])
+    assert storage.items["half-moon:game"] == saved and app.query == replay_link(WON["moves"])
+    app.command(Action.REPLAY_EXIT)
+    assert app.replay is None and str(app.code) == "HM1-D-20261130" and STATS_KEY not in storage.items
+
+
+def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where() -> None:
+    app = make_app(FakeStorage())
+    app._open_link(replay_link([*WON["moves"][:3], "P1+P2"]))
+    assert app.replay is None and said(app).startswith("The replay was not opened: Move 4 (P1+P2) of the line")
+
+
+def test_play_deal_leaves_the_replay_and_starts_the_deal() -> None:
+    app = make_app(FakeStorage())
+    app.command(Action.DAILY)
+    play(app, [next(str(m) for m in app.game.legal_moves)])
+    app.command(Action.PLAY_CODE, "https://x/" + replay_link(WON["moves"][:2]))
+    assert app.replay is not None
+    app.command(Action.PLAY_DEAL)
+    assert app.replay is None and app.dialog is Dialog.CONFIRM  # R7.6: the daily deal was in progress
+    app.command(Action.CONFIRM)
+    assert str(app.code) == WON["code"] and app.game.moves == 0

@@ -1,0 +1,69 @@
+"""Statistics in the page (Chromium, Pyodide): opening the statistics dialog with 10 000 recorded games.
+
+    python tools/bench_stats_page.py [--runs 15] [--games 10000]
+
+Seeds ``half-moon:stats`` with the records of tools/bench_stats.py (typical and worst case), boots the
+page, then times a click on the Statistics button: the click runs the whole opening synchronously in
+Python (reading localStorage again, validating, figures, words, chart and calendar into the DOM), so
+``performance.now()`` around ``click()`` measures it. Prints the median and the largest of the runs.
+Target: ≤ 50 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+from bench_stats import record  # noqa: E402
+from chromium import ARGS, EXECUTABLE  # noqa: E402
+from serve import make_server  # noqa: E402
+
+from webapp.stats import STORAGE_KEY, dumps  # noqa: E402
+
+OPEN = """() => {
+    const start = performance.now();
+    document.querySelector('button[data-action="stats"]').click();
+    const took = performance.now() - start;
+    document.querySelector('[data-dialog="stats"] button[data-action="close"]').click();
+    return took;
+}"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--games", type=int, default=10_000)
+    args = parser.parse_args()
+    server = make_server(0, "/half-moon/")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/half-moon/?deal=HM1-N-AAAAAAB"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=EXECUTABLE, args=ARGS)
+        for name, every in (("typical", 10), ("worst case", 1)):
+            stats, _ = record(args.games, every)
+            page = browser.new_page()
+            page.goto(url)
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, dumps(stats)])
+            page.reload()
+            page.wait_for_selector("html[data-ready='true']", timeout=120_000)
+            times = [page.evaluate(OPEN) for _ in range(args.runs)]
+            shown = page.locator("[data-stats]").get_attribute("data-played")
+            print(
+                f"{name}: {shown} games shown; opening the statistics dialog: median {statistics.median(times):.1f} ms,"
+                f" largest {max(times):.1f} ms over {args.runs} runs (target ≤ 50)"
+            )
+            page.close()
+        browser.close()
+    server.shutdown()
+
+
+if __name__ == "__main__":
+    main()

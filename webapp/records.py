@@ -1,0 +1,128 @@
+"""The statistics kept in localStorage (``half-moon:stats``) and what the page records in them.
+
+The rules of webapp/storage.py apply: the stored text is parsed with size and depth limits and
+validated whole (webapp/stats.py ``loads``); what is not a Half Moon record at all is removed; a
+record of ours that fails validation is moved to a backup (at most three) only when that write
+succeeds — otherwise it stays in place and nothing is recorded over it. The stored record is read
+again just before every recording, so two tabs never count one game twice (docs/ui-contract.md,
+"What counts"): each game is recorded by its identity, its code and the moment it was dealt.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable
+
+from halfmoon import HalfMoonError, SavedGame
+from halfmoon.jsontext import parse_json
+
+from . import stats as st
+from .storage import BACKUPS, Store
+
+STATS_KEY = st.STORAGE_KEY
+STATS_BACKUP_KEY = STATS_KEY + "-backup"
+BACKUP_CHARS = BACKUPS * (st.MAX_CHARS + 10)
+
+
+def identity(record: SavedGame) -> st.GameId:
+    return st.GameId(str(record.game.code), record.dealt_at)
+
+
+def was_played(record: SavedGame) -> bool:
+    """Played from the first removal, also after undoing back to the start."""
+    return bool(record.game.move_stack or record.game.undone_moves)
+
+
+class Tally:
+    """The statistics record of this device, and the events of the game that change it."""
+
+    def __init__(self, store: Store, today: Callable[[], datetime.date]) -> None:
+        self.store = store
+        self.today = today
+        self.stats = st.Stats()
+        self.refused: HalfMoonError | None = None
+        """Why the stored record was refused on the last read (the player is told once)."""
+        self._held = False
+        self._figures: tuple[st.Stats, datetime.date, st.Figures] | None = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Read the stored record again (at start, before recording, on another tab's write)."""
+        text = self.store._read(STATS_KEY)
+        if text is None:
+            self.stats = st.Stats()
+            return
+        try:
+            self.stats = st.loads(text)
+            self._held = False
+        except (st.StatsFormatError, st.RecordTextError) as error:  # not our record: removed
+            self.store._remove(STATS_KEY)
+            self.stats, self.refused = st.Stats(), error
+        except st.StatsError as error:  # ours, but untrusted: kept as a backup when that can be written
+            if self._back_up(text):
+                self.store._remove(STATS_KEY)
+            else:
+                self._held = True
+            self.stats, self.refused = st.Stats(), error
+
+    def _back_up(self, text: str) -> bool:
+        return self.store._write(STATS_BACKUP_KEY, json.dumps([*self.backups(), text][-BACKUPS:]))
+
+    def backups(self) -> list[str]:
+        try:
+            value = parse_json(self.store._read(STATS_BACKUP_KEY) or "[]", max_chars=BACKUP_CHARS, max_depth=1)
+        except HalfMoonError:
+            return []
+        return [v for v in value if isinstance(v, str)][-BACKUPS:] if isinstance(value, list) else []
+
+    def _write(self, stats: st.Stats) -> None:
+        if stats is self.stats:
+            return  # the event changed nothing (already counted): no write
+        self.stats = stats
+        if not self._held:
+            self.store._write(STATS_KEY, st.dumps(stats))
+
+    # Events (docs/ui-contract.md, "What counts")
+
+    def played(self, record: SavedGame) -> None:
+        """Counted once: after the first removal, later ones read and write nothing (tap latency)."""
+        game = identity(record)
+        if any(seen.game == game for seen in self.stats.seen):
+            return
+        self.refresh()
+        self._write(st.record_played(self.stats, game))
+
+    def ended(self, record: SavedGame, won: bool) -> None:
+        """Won at the win; not won when replaced or restarted (only a game that was played)."""
+        if not won and not was_played(record):
+            return
+        self.refresh()
+        self._write(
+            st.record_ended(
+                self.stats,
+                identity(record),
+                won=won,
+                elapsed_ms=record.elapsed_ms,
+                score=record.game.score,
+                today=self.today(),
+                from_file=record.from_file,
+            )
+        )
+
+    def replace(self, stats: st.Stats) -> None:
+        """An imported record, or the empty one (reset): written whole, also over a held one."""
+        self._held = False
+        self.stats = stats
+        self.store._write(STATS_KEY, st.dumps(stats))
+
+    # Figures
+
+    def figures(self) -> st.Figures:
+        """The figures of today, computed again only when the record or the date changed."""
+        today = self.today()
+        cached = self._figures
+        if cached is None or cached[0] is not self.stats or cached[1] != today:
+            cached = (self.stats, today, st.figures(self.stats, today))
+            self._figures = cached
+        return cached[2]

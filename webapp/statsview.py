@@ -1,0 +1,56 @@
+"""What the statistics show (docs/ui-contract.md "statistics"), as plain values for webapp/dom.py.
+
+``data-stats`` always carries the figures as attributes (also while the dialog is closed); the
+dialog shows them in words, the chart of the last 30 games and the calendar of this month's daily
+deals. The chart and the calendar are markup made by webapp/stats.py from validated numbers and
+dates only (every text in them escaped); nothing read from storage or a file is put in as HTML.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+from halfmoon import format_time
+
+from . import stats as st
+from .strings import text
+
+Attributes = tuple[tuple[str, str], ...]
+
+
+def stats_attributes(figures: st.Figures) -> Attributes:
+    return (
+        ("data-played", str(figures.played)),
+        ("data-won", str(figures.won)),
+        ("data-streak", str(figures.current_streak)),
+        ("data-best-streak", str(figures.best_streak)),
+        ("data-best-time", "" if figures.fastest_win_s is None else str(figures.fastest_win_s)),
+        ("data-daily-won", str(figures.daily_won)),
+        ("data-daily-streak", str(figures.daily_streak)),
+    )
+
+
+def stats_rows(figures: st.Figures, lang: str) -> tuple[tuple[str, str], ...]:
+    """The figures in words: (label, value) pairs in the dialog's order."""
+    none = text("stats-none", lang)
+    rate = none if figures.win_rate is None else f"{round(figures.win_rate * 100)} %"
+    fastest = none if figures.fastest_win_s is None else format_time(figures.fastest_win_s * 1000)
+    average = none if figures.average_score is None else f"{figures.average_score:.0f}"
+    values = (
+        ("stats-played", str(figures.played)),
+        ("stats-won", str(figures.won)),
+        ("stats-win-rate", rate),
+        ("stats-streak", str(figures.current_streak)),
+        ("stats-best-streak", str(figures.best_streak)),
+        ("stats-fastest", fastest),
+        ("stats-average", average),
+        ("stats-daily-won", str(figures.daily_won)),
+        ("stats-daily-streak", str(figures.daily_streak)),
+    )
+    return tuple((text(key, lang), value) for key, value in values)
+
+
+def stats_markup(stats: st.Stats, figures: st.Figures, today: datetime.date, lang: str) -> tuple[str, str]:
+    """The chart (inline SVG) and this month's calendar of daily deals won (a table)."""
+    weeks = st.calendar(stats, today.year, today.month, today)
+    return st.chart_svg(figures, lang), st.calendar_html(weeks, lang)
