@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load
 from halfmoon.deal import query_value
 
+from . import announce
 from .storage import GAME_KEY, SETTINGS_KEY, Store
 from .strings import Elapsed, Message, pick_language
 
@@ -35,6 +36,7 @@ class Action(enum.StrEnum):
     INSTALL = "install"
     UPDATE = "update"
     COPY_GAME = "copy-game"
+    KEYS = "keys"  # the dialog listing every key (issue 12)
 
 
 BROWSER_ACTIONS = frozenset({Action.SHARE, Action.INSTALL, Action.UPDATE, Action.COPY_GAME})
@@ -47,6 +49,7 @@ class Setting(enum.StrEnum):
     MOVE_ERRORS = "move-errors"
     LAYOUT_HELP = "layout-help"
     LANGUAGE = "language"
+    KEY_SHORTCUTS = "key-shortcuts"  # WCAG 2.1.4: single-key shortcuts can be turned off
 
 
 class Dialog(enum.StrEnum):
@@ -55,6 +58,7 @@ class Dialog(enum.StrEnum):
     DEAD_END = "dead-end"
     CONFIRM = "confirm"
     SETTINGS = "settings"
+    KEYS = "keys"
 
 
 class Replacing(enum.StrEnum):
@@ -94,6 +98,9 @@ class App:
         self.message: Message | None = None
         self.dialog = Dialog.NONE
         self.pending: Pending | None = None
+        self.announcement: Message | None = None
+        self.announced = 0
+        """Counts announcements, so that the page says a repeated outcome again."""
         self._handlers: dict[Action, Callable[[str], None]] = {
             Action.UNDO: lambda _: self._undo(),
             Action.REDO: lambda _: self._redo(),
@@ -104,6 +111,7 @@ class App:
             Action.CANCEL: lambda _: self._cancel(),
             Action.SETTINGS: lambda _: self._open(Dialog.SETTINGS),
             Action.CLOSE: lambda _: self._open(Dialog.NONE),
+            Action.KEYS: lambda _: self._open(Dialog.KEYS),
         }
         stored, refused = store.load_game()
         self.record = stored or self._dealt(Game.from_code(new_code()))
@@ -135,9 +143,17 @@ class App:
             self.clock.start()  # R5.4: the first tap of a deal starts the clock
         if result.error and self.settings.move_errors:
             self.message = Message.of("move-error", reason=result.error)
+        self._announce(announce.tap(result, self.game))
         if result.kind is TapKind.REMOVED:
             self._announce_end()
         self._persist()
+
+    def clear_selection(self) -> None:
+        """Escape on the board: each selected card deselected (R3.2)."""
+        if self.dialog is Dialog.NONE and self.game.selection:
+            for place in self.game.selection:
+                self.game.tap(place)
+            self._announce(announce.cleared())
 
     def command(self, action: Action, value: str = "") -> None:
         """A button with ``data-action`` (docs/ui-contract.md). An unknown action, or one that is
@@ -157,6 +173,8 @@ class App:
             self.settings = replace(self.settings, move_errors=bool(value))
         elif name is Setting.LAYOUT_HELP:
             self.settings = replace(self.settings, layout_help=bool(value))
+        elif name is Setting.KEY_SHORTCUTS:
+            self.settings = replace(self.settings, key_shortcuts=bool(value))
         self.store.save_settings(self.settings)
 
     def say(self, key: str, **params: str) -> None:
@@ -209,12 +227,12 @@ class App:
 
     def _undo(self) -> None:
         if self.game.can_undo:
-            self.game.undo()
+            self._announce(announce.undone(self.game.undo(), self.game))
             self.dialog = Dialog.NONE
 
     def _redo(self) -> None:
         if self.game.can_redo:
-            self.game.redo()
+            self._announce(announce.removed("say-redone", self.game.redo(), self.game))
             self.dialog = Dialog.NONE
             self._announce_end()
 
@@ -270,7 +288,12 @@ class App:
         self.clock.reset(record.elapsed_ms, started=record.game.moves > 0)
         self.pending = None
         self.dialog = Dialog.NONE
+        self._announce(announce.dealt(record.game))
         self._announce_end()
+
+    def _announce(self, message: Message) -> None:
+        self.announcement = message
+        self.announced += 1
 
     def _keep_larger_time(self, elapsed_ms: int) -> None:
         if elapsed_ms > self.elapsed_ms():

@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-f
 from halfmoon import PLACES, HalfMoonError, Place, format_time, save
 
 from .controller import BROWSER_ACTIONS, Action, App, Dialog, Setting
+from .keys_dom import Keys
 from .storage import Store
 from .strings import PAGES, page_file, text
 from .view import SLOTS, PlaceView, View, build, snapshot
@@ -63,7 +64,7 @@ class Page:
         self.info = {k: _query(f'[data-info="{k}"]') for k in ("time", "score", "moves", "code")}
         self.message = _query("[data-message]")
         self.code_input = _query('[data-input="code"]')
-        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm")}
+        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "keys")}
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {name: _query(f'[data-setting="{name}"]') for name in Setting}
@@ -81,6 +82,7 @@ class Page:
         self._ticker = create_proxy(self.on_tick)
         window.setInterval(self._ticker, 500)
         self.offline = Offline(self)
+        self.keys = Keys(self, document, window)  # issue 12: keyboard and spoken results
         self._browser_actions: dict[Action, Callable[[], None]] = {
             Action.SHARE: lambda: self._run(self.share()),
             Action.INSTALL: self.offline.install,
@@ -194,6 +196,7 @@ class Page:
         if last is None or last.query != view.query:
             window.history.replaceState(None, "", view.query)
         self.save_snapshot(view)
+        self.keys.render(view)
         self.last = view
 
     def save_snapshot(self, view: View) -> None:
@@ -224,6 +227,7 @@ class Page:
             Dialog.WON: "end",
             Dialog.DEAD_END: "end",
             Dialog.CONFIRM: "confirm",
+            Dialog.KEYS: "keys",
         }.get(view.dialog)
         for name, dialog in self.dialogs.items():
             if name != wanted and dialog.open:

@@ -44,6 +44,7 @@ class Settings:
 
     move_errors: bool = False
     layout_help: bool = False
+    key_shortcuts: bool = True  # WCAG 2.1.4: on by default, can be turned off
     language: str | None = None
 
 
@@ -138,6 +139,7 @@ class Store:
         return Settings(
             move_errors=data.get("move_errors") is True,
             layout_help=data.get("layout_help") is True,
+            key_shortcuts=data.get("key_shortcuts") is not False,
             language=language if language in LANGUAGES else None,
         )
 
