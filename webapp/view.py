@@ -38,7 +38,7 @@ class PlaceView:
     slots: tuple[str, str, str]  # rank, suit, depth (see SLOTS)
 
     def as_record(self) -> dict[str, dict[str, str | None]]:
-        slots = dict(zip(SLOTS, self.slots, strict=True))
+        slots: dict[str, str | None] = dict(zip(SLOTS, self.slots, strict=True))
         return {"place": dict(self.attributes), "button": dict(self.button), "slots": slots}
 
 
