@@ -14,7 +14,7 @@ from halfmoon import Card, Game, Place, Removal, TapKind, TapResult
 from halfmoon.i18n import card_name, place_name
 from halfmoon.i18n import text as engine_text
 
-from .strings import Message
+from .strings import Message, words
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,3 +95,9 @@ def dealt(game: Game) -> Message:
 def cleared() -> Message:
     """Escape: the selection let go (each selected card deselected, R3.2)."""
     return Message.of("say-selection-cleared")
+
+
+def sentence(message: Message, lang: str) -> str:
+    """The announcement in ``lang``, as a sentence: a card's or place's name may begin it."""
+    said = words(message, lang)
+    return said[:1].upper() + said[1:]

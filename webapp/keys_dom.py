@@ -16,9 +16,9 @@ from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, Place
 
+from .announce import sentence
 from .controller import Dialog, Setting
 from .keyboard import ARROWS, Key, entry, neighbour, shortcut
-from .strings import words
 
 if TYPE_CHECKING:
     from .dom import Page
@@ -89,7 +89,7 @@ class Keys:
         app = self.page.app
         if app.announced != self.spoken and app.announcement is not None:
             self.spoken = app.announced
-            self.sentence = words(app.announcement, view.lang)
+            self.sentence = sentence(app.announcement, view.lang)
             self.region.textContent = ""
             if self.timer is not None:
                 self.window.clearTimeout(self.timer)  # only the latest sentence is said

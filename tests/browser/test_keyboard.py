@@ -81,13 +81,13 @@ SAID = {
         "escape": "Selection cleared.",
     },
     "fi": {
-        "selected": "ruutu-9 valittu (pino 4).",
-        "deselected": "ruutu-9: valinta poistettu (pino 4).",
+        "selected": "Ruutu-9 valittu (pino 4).",
+        "deselected": "Ruutu-9: valinta poistettu (pino 4).",
         "pair": "Poistettiin ruutu-9 ja hertta-2. Nyt pino 4: ruutu-8; pino 7: hertta-8. Pisteet 10.",
         "undo": "Kumottiin: ruutu-9 ja hertta-2 palautettiin. Nyt pino 4: ruutu-9; pino 7: hertta-2. Pisteet 0.",
         "trio": "Poistettiin ruutusotilas, patarouva ja ristikuningas. Nyt varanto R3: tyhjä; pino 2: herttaässä; "
         "pino 3: patasotilas. Pisteet 15.",
-        "failed": "ruutu-9 ei käy yhdistelmään: valinta tyhjennettiin.",
+        "failed": "Ruutu-9 ei käy yhdistelmään: valinta tyhjennettiin.",
         "escape": "Valinta tyhjennettiin.",
     },
 }
