@@ -1,5 +1,6 @@
 """Issue 12: axe-core (npm, test-only) finds no WCAG 2.0/2.1/2.2 A/AA or best-practice violation on
 the game page, with each dialog open, and on the Rules and Examples pages. Also the dialogs' focus.
+The end dialog is checked where a game is won anyway (tests/browser/test_keyboard.py).
 
 axe is injected with Playwright into one context that bypasses the page's Content Security Policy
 (which would refuse an injected script); the page itself never loads it.
@@ -73,14 +74,6 @@ def test_single_key_shortcuts_can_be_turned_off(game: Game) -> None:
     page.keyboard.press("s")
     expect(page.locator('[data-dialog="settings"]')).to_be_visible()
     page.keyboard.press("Escape")
-
-
-def test_the_end_dialog(game: Game) -> None:
-    game.play(WON["moves"])
-    expect(game.page.locator('[data-dialog="end"]')).to_be_visible()
-    assert axe_violations(game.page) == []
-    game.page.keyboard.press("Escape")
-    expect(game.page.locator('[data-dialog="end"]')).to_be_hidden()
 
 
 @pytest.mark.parametrize("name", ["rules-en.html", "rules-fi.html", "examples-en.html", "examples-fi.html"])

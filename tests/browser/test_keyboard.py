@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from pageobject import Game, Keyboard
+from pageobject import Game, Keyboard, axe_violations
 from playwright.sync_api import Browser, expect
 from testdata import DEAD_END, WON
 
@@ -19,7 +19,8 @@ CODE = "HM1-N-AAAAAAB"
 @pytest.fixture(scope="module", params=["en", "fi"])
 def keys(request: pytest.FixtureRequest, browser: Browser, site: str) -> Iterator[Keyboard]:
     locale = {"en": "en-GB", "fi": "fi-FI"}[request.param]
-    context = browser.new_context(locale=locale, viewport={"width": 1000, "height": 800})
+    # bypass_csp: axe-core is injected on the end dialog (test_axe.py says why)
+    context = browser.new_context(bypass_csp=True, locale=locale, viewport={"width": 1000, "height": 800})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
@@ -160,5 +161,7 @@ def test_a_won_game_with_the_keyboard_alone(keys: Keyboard) -> None:
     assert message and message.startswith("Voitit!" if lang(keys) == "fi" else "You won!")
     keys.announced().to_contain_text("Pisteet 520." if lang(keys) == "fi" else "Score 520.")
     assert page.locator("[data-announce]").text_content() != message
+    expect(page.locator('[data-dialog="end"]')).to_be_visible()
+    assert axe_violations(page) == []  # the end dialog open, in each language
     page.keyboard.press("Escape")
     expect(page.locator('[data-dialog="end"]')).to_be_hidden()
