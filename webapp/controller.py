@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, SaveError, TapKind, load, save
 from halfmoon.deal import query_value
 
+from . import announce
 from . import stats as st
 from .records import STATS_KEY, Tally, was_played
 from .replay import Replay, replay_query
@@ -53,6 +54,7 @@ class Action(enum.StrEnum):
     REPLAY_PLAY = "replay-play"
     REPLAY_EXIT = "replay-exit"
     PLAY_DEAL = "play-deal"
+    KEYS = "keys"  # the dialog listing every key (issue 12)
 
 
 BROWSER_ACTIONS = frozenset(
@@ -88,6 +90,7 @@ class Setting(enum.StrEnum):
     LAYOUT_HELP = "layout-help"
     FOUR_COLOUR = "four-colour"
     LANGUAGE = "language"
+    KEY_SHORTCUTS = "key-shortcuts"  # WCAG 2.1.4: single-key shortcuts can be turned off
 
 
 class Dialog(enum.StrEnum):
@@ -97,6 +100,7 @@ class Dialog(enum.StrEnum):
     CONFIRM = "confirm"
     SETTINGS = "settings"
     STATS = "stats"
+    KEYS = "keys"
 
 
 class Replacing(enum.StrEnum):
@@ -149,6 +153,9 @@ class App:
         self.dialog = Dialog.NONE
         self.pending: Pending | None = None
         self.replay: Replay | None = None
+        self.announcement: Message | None = None
+        self.announced = 0
+        """Counts announcements, so that the page says a repeated outcome again."""
         self._handlers: dict[Action, Callable[[str], None]] = {
             Action.UNDO: lambda _: self._undo(),
             Action.REDO: lambda _: self._redo(),
@@ -169,6 +176,7 @@ class App:
             Action.REPLAY_PLAY: lambda _: self._toggle_replay(),
             Action.REPLAY_EXIT: lambda _: self._exit_replay(),
             Action.PLAY_DEAL: lambda _: self._play_deal(),
+            Action.KEYS: lambda _: self._open(Dialog.KEYS),
         }
         stored, refused = store.load_game()
         self._known_text = self._saved_position = store.saved_game_text() if stored else None
@@ -209,10 +217,18 @@ class App:
             self.clock.start()  # R5.4: the first tap of a deal starts the clock
         if result.error and self.settings.move_errors:
             self.message = Message.of("move-error", reason=result.error)
+        self._announce(announce.tap(result, self.game))
         if result.kind is TapKind.REMOVED:
             self._counted()
             self._announce_end()
         self._persist()
+
+    def clear_selection(self) -> None:
+        """Escape on the board: each selected card deselected (R3.2)."""
+        if self.dialog is Dialog.NONE and self.game.selection:
+            for place in self.game.selection:
+                self.game.tap(place)
+            self._announce(announce.cleared())
 
     def command(self, action: Action, value: str = "") -> None:
         """A button with ``data-action`` (docs/ui-contract.md). An unknown action, or one that is
@@ -237,6 +253,8 @@ class App:
             self.settings = replace(self.settings, layout_help=bool(value))
         elif name is Setting.FOUR_COLOUR:
             self.settings = replace(self.settings, four_colour=bool(value))
+        elif name is Setting.KEY_SHORTCUTS:
+            self.settings = replace(self.settings, key_shortcuts=bool(value))
         self.store.save_settings(self.settings)
 
     def say(self, key: str, **params: str) -> None:
@@ -308,12 +326,12 @@ class App:
 
     def _undo(self) -> None:
         if self.game.can_undo:
-            self.game.undo()
+            self._announce(announce.undone(self.game.undo(), self.game))
             self.dialog = Dialog.NONE
 
     def _redo(self) -> None:
         if self.game.can_redo:
-            self.game.redo()
+            self._announce(announce.removed("say-redone", self.game.redo(), self.game))
             self.dialog = Dialog.NONE
             self._counted()
             self._announce_end()
@@ -479,7 +497,12 @@ class App:
         self.clock.reset(record.elapsed_ms, started=record.game.moves > 0)
         self.pending = None
         self.dialog = Dialog.NONE
+        self._announce(announce.dealt(record.game))
         self._announce_end()
+
+    def _announce(self, message: Message) -> None:
+        self.announcement = message
+        self.announced += 1
 
     def _keep_larger_time(self, elapsed_ms: int) -> None:
         if elapsed_ms > self.elapsed_ms():

@@ -21,6 +21,7 @@ from halfmoon import PLACES, HalfMoonError, Place, format_time, save
 
 from . import stats as st
 from .controller import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, App, Dialog, Setting
+from .keys_dom import Keys
 from .motion import Motion
 from .statsview import stats_attributes, stats_markup, stats_rows
 from .storage import Store
@@ -67,7 +68,9 @@ class Page:
         self.info = {k: _query(f'[data-info="{k}"]') for k in ("time", "score", "moves", "code")}
         self.message = _query("[data-message]")
         self.code_input = _query('[data-input="code"]')
-        self.dialogs = {name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "stats")}
+        self.dialogs = {
+            name: _query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "stats", "keys")
+        }
         self.stats = StatsPanel()
         self.replay_controls = _query("[data-replay-controls]")
         self.replay_position = _query("[data-replay-position]")
@@ -92,6 +95,7 @@ class Page:
         self._ticker = create_proxy(self.on_tick)
         window.setInterval(self._ticker, 500)
         self.offline = Offline(self)
+        self.keys = Keys(self, document, window)  # issue 12: keyboard and spoken results
         self._browser_actions: dict[Action, Callable[[], None]] = {
             Action.SHARE: lambda: self._run(self.share()),
             Action.INSTALL: self.offline.install,
@@ -263,6 +267,7 @@ class Page:
         if last is None or last.query != view.query:
             window.history.replaceState(None, "", view.query)
         self.save_snapshot(view)
+        self.keys.render(view)
         self.last = view
 
     def render_replay(self, view: View) -> None:
@@ -310,6 +315,7 @@ class Page:
             Dialog.DEAD_END: "end",
             Dialog.CONFIRM: "confirm",
             Dialog.STATS: "stats",
+            Dialog.KEYS: "keys",
         }.get(view.dialog)
         for name, dialog in self.dialogs.items():
             if name != wanted and dialog.open:

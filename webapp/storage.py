@@ -46,6 +46,7 @@ class Settings:
     move_errors: bool = False
     layout_help: bool = False
     four_colour: bool = False
+    key_shortcuts: bool = True  # WCAG 2.1.4: on by default, can be turned off
     language: str | None = None
 
 

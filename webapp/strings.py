@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
 
 from halfmoon import DeadEndReport, HalfMoonError, TapError, format_time
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text, shorten
@@ -119,6 +119,29 @@ TEXTS: dict[str, dict[str, str]] = {
         "replay-step": "Uusinta: siirto {step}/{steps}",
         "replay-link-copied": "Uusinnan linkki kopioitu leikepöydälle.",
         "bad-replay": "Uusintaa ei avattu: {reason}",
+        # Issue 12: keyboard, spoken results ([data-announce]) and the keys dialog
+        "say-selected": "{card} valittu ({place}).",
+        "say-deselected": "{card}: valinta poistettu ({place}).",
+        "say-reselected": "{card} on nyt ainoa valittu kortti ({place}).",
+        "say-cleared": "{card} ei käy yhdistelmään: valinta tyhjennettiin.",
+        "say-empty": "{place} on tyhjä.",
+        "say-removed": "Poistettiin {cards}. Nyt {shows}. Pisteet {score}.",
+        "say-redone": "Tehtiin uudelleen: poistettiin {cards}. Nyt {shows}. Pisteet {score}.",
+        "say-undone": "Kumottiin: {cards} palautettiin. Nyt {shows}. Pisteet {score}.",
+        "say-dealt": "Jako {code} pöydällä.",
+        "say-selection-cleared": "Valinta tyhjennettiin.",
+        "keys": "Näppäimet",
+        "key-shortcuts": "Pikanäppäimet",
+        "key-shortcuts-help": "Yksittäiset kirjainnäppäimet (U, N, R, D, S, ?)."
+        " Ctrl-yhdistelmät ja nuolet toimivat aina.",
+        "commands": "Komennot",
+        "more-commands": "Muut komennot",
+        "pages": "Sivut",
+        "keys-board": "Nuolet: siirry korttien välillä. Home / End: ensimmäinen / viimeinen paikka.",
+        "keys-tap": "Enter tai välilyönti: napauta korttia. Esc: tyhjennä valinta (dialogissa: sulje).",
+        "keys-undo": "Ctrl+Z (⌘Z) tai U: kumoa. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): tee uudelleen.",
+        "keys-commands": "N: uusi jako. R: aloita alusta. D: päivän jako. S: asetukset. ?: tämä luettelo.",
+        "keys-off": "Yksittäiset kirjainnäppäimet voi kytkeä pois asetuksista.",
     },
     "en": {
         "title": "Half Moon",
@@ -220,6 +243,28 @@ TEXTS: dict[str, dict[str, str]] = {
         "replay-step": "Replay: move {step} of {steps}",
         "replay-link-copied": "Replay link copied to the clipboard.",
         "bad-replay": "The replay was not opened: {reason}",
+        # Issue 12: keyboard, spoken results ([data-announce]) and the keys dialog
+        "say-selected": "{card} selected ({place}).",
+        "say-deselected": "{card} deselected ({place}).",
+        "say-reselected": "{card} is now the only card selected ({place}).",
+        "say-cleared": "{card} does not combine: the selection was cleared.",
+        "say-empty": "{place} is empty.",
+        "say-removed": "Removed {cards}. Now {shows}. Score {score}.",
+        "say-redone": "Redone: removed {cards}. Now {shows}. Score {score}.",
+        "say-undone": "Undone: {cards} put back. Now {shows}. Score {score}.",
+        "say-dealt": "Deal {code} on the table.",
+        "say-selection-cleared": "Selection cleared.",
+        "keys": "Keys",
+        "key-shortcuts": "Keyboard shortcuts",
+        "key-shortcuts-help": "Single-letter keys (U, N, R, D, S, ?). Ctrl combinations and the arrows always work.",
+        "commands": "Commands",
+        "more-commands": "More commands",
+        "pages": "Pages",
+        "keys-board": "Arrows: move between the cards. Home / End: the first / last place.",
+        "keys-tap": "Enter or Space: tap the card. Esc: clear the selection (in a dialog: close it).",
+        "keys-undo": "Ctrl+Z (⌘Z) or U: undo. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): redo.",
+        "keys-commands": "N: new deal. R: restart. D: daily deal. S: settings. ?: this list.",
+        "keys-off": "The single-letter keys can be turned off in the settings.",
     },
 }
 
@@ -255,9 +300,18 @@ def words(message: Message, lang: str) -> str:
     return text(message.key, lang, **{name: _word(value, lang) for name, value in message.params})
 
 
+@runtime_checkable
+class Worded(Protocol):
+    """A value that puts itself into words (webapp/announce.py: cards, places, what they show)."""
+
+    def words(self, lang: str) -> str: ...
+
+
 def _word(value: object, lang: str) -> object:
     if isinstance(value, StatsError):
         return stats_error_text(value, lang)
+    if isinstance(value, Worded):
+        return value.words(lang)
     if isinstance(value, HalfMoonError):
         return error_text(value, lang)
     if isinstance(value, DeadEndReport):

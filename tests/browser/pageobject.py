@@ -7,9 +7,13 @@ tests can share one booted page instead of paying for a Pyodide boot each.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
+
+from halfmoon import Place
+from webapp.keyboard import ARROWS, neighbour
 
 READY_MS = 60_000
 CODE = "HM1-N-AAAAAAB"
@@ -221,3 +225,56 @@ def choose_file(game: Game, input_name: str, content: bytes, name: str = "chosen
     """Choose a file in ``<input type="file" data-input=…>``."""
     files = {"name": name, "mimeType": "application/json", "buffer": content}
     game.page.locator(f'[data-input="{input_name}"]').set_input_files(files)
+
+
+# Issue 12: the keyboard, the spoken results and axe-core ------------------------------------
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
+
+
+class Keyboard:
+    """The game played with keys alone: the board's arrows, Enter/Space, shortcuts."""
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self.page = game.page
+
+    def focused_place(self) -> str | None:
+        return self.page.evaluate("document.activeElement.closest('[data-board] [data-place]')?.dataset.place ?? null")
+
+    def go(self, target: str) -> None:
+        """Arrow keys only, along the shortest path of the board's arrow moves (webapp/keyboard.py)."""
+        start = self.focused_place()
+        assert start is not None, "the focus is not on the board"
+        for key in arrow_path(start, target):
+            self.page.keyboard.press(key)
+        assert self.focused_place() == target
+
+    def tap(self, *names: str, key: str = "Enter") -> None:
+        for name in names:
+            self.go(name)
+            self.page.keyboard.press(key)
+
+    def announced(self) -> Any:
+        return expect(self.page.locator("[data-announce]"))
+
+
+def arrow_path(start: str, target: str) -> list[str]:
+    paths = {Place(start): list[str]()}
+    todo = [Place(start)]
+    while todo:
+        place = todo.pop(0)
+        for key in ARROWS:
+            nxt = neighbour(place, key)
+            if nxt not in paths:
+                paths[nxt] = [*paths[place], key]
+                todo.append(nxt)
+    return paths[Place(target)]
+
+
+def axe_violations(page: Page) -> list[str]:
+    """axe-core's WCAG 2.0/2.1/2.2 A/AA and best-practice violations on the page, one line each."""
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
+    return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in result["violations"]]

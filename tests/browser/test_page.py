@@ -198,9 +198,11 @@ def test_keyboard_only(game: Game) -> None:
     game.button("P7").focus()
     game.page.keyboard.press("Space")
     assert game.figures() == (10, 1)
+    focused = "document.activeElement.closest('[data-place]')?.dataset.place ?? null"
+    game.page.keyboard.press("ArrowRight")  # issue 12: the board is one Tab stop, the arrows move in it
+    assert game.page.evaluate(focused) == "P8"
     game.page.keyboard.press("Tab")
-    focused = game.page.evaluate("document.activeElement.closest('[data-place]')?.dataset.place")
-    assert focused == "P8"
+    assert game.page.evaluate(focused) is None
 
 
 def test_share_copies_the_link_where_there_is_no_share_sheet(game: Game) -> None:

@@ -1,0 +1,82 @@
+"""Issue 12: axe-core (npm, test-only) finds no WCAG 2.0/2.1/2.2 A/AA or best-practice violation on
+the game page, with each dialog open, and on the Rules and Examples pages. Also the dialogs' focus.
+The end dialog is checked where a game is won anyway (tests/browser/test_keyboard.py).
+
+axe is injected with Playwright into one context that bypasses the page's Content Security Policy
+(which would refuse an injected script); the page itself never loads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pageobject import Game, axe_violations
+from playwright.sync_api import Browser, Page, expect
+from testdata import WON
+
+
+@pytest.fixture(scope="module")
+def axe_page(browser: Browser) -> Iterator[Page]:
+    context = browser.new_context(bypass_csp=True, locale="en-GB", viewport={"width": 1000, "height": 800})
+    yield context.new_page()
+    context.close()
+
+
+@pytest.fixture(scope="module")
+def game(axe_page: Page, site: str) -> Game:
+    return Game(axe_page, site).open("?deal=HM1-N-AAAAAAB")
+
+
+def test_the_game_page(game: Game) -> None:
+    assert axe_violations(game.page) == []
+
+
+@pytest.mark.parametrize("action", ["settings", "keys"])
+def test_a_dialog_open_has_the_focus_and_gives_it_back(game: Game, action: str) -> None:
+    page = game.page
+    opener = page.locator(f'button[data-action="{action}"]')
+    opener.focus()
+    page.keyboard.press("Enter")
+    dialog = page.locator("dialog[open]")
+    expect(dialog).to_have_count(1)
+    assert page.evaluate("document.querySelector('dialog[open]').contains(document.activeElement)")
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(opener).to_be_focused()
+
+
+def test_the_confirmation_opens_on_cancel(game: Game) -> None:
+    page = game.page
+    game.play(WON["moves"][:1])  # a game in progress: a new deal asks first (R7.6)
+    page.locator('[data-board] [data-place="P1"] button').focus()
+    page.keyboard.press("n")
+    expect(page.locator('[data-dialog="confirm"]')).to_be_visible()
+    expect(page.locator('[data-dialog="confirm"] [data-action="cancel"]')).to_be_focused()
+    assert axe_violations(page) == []
+    page.keyboard.press("Escape")
+    expect(page.locator('[data-dialog="confirm"]')).to_be_hidden()
+    assert game.board("data-moves") == "1"  # nothing replaced
+
+
+def test_single_key_shortcuts_can_be_turned_off(game: Game) -> None:
+    page = game.page
+    game.setting("key-shortcuts", False)
+    page.locator('[data-board] [data-place="P1"] button').focus()
+    page.keyboard.press("s")
+    expect(page.locator("dialog[open]")).to_have_count(0)
+    assert game.board("data-moves") == "1"
+    page.keyboard.press("Control+z")  # Ctrl combinations stay
+    expect(page.locator("[data-board]")).to_have_attribute("data-moves", "0")
+    game.setting("key-shortcuts", True)
+    page.locator('[data-board] [data-place="P1"] button').focus()
+    page.keyboard.press("s")
+    expect(page.locator('[data-dialog="settings"]')).to_be_visible()
+    page.keyboard.press("Escape")
+
+
+@pytest.mark.parametrize("name", ["rules-en.html", "rules-fi.html", "examples-en.html", "examples-fi.html"])
+def test_the_rules_and_examples_pages(axe_page: Page, site: str, name: str) -> None:
+    axe_page.goto(site + name)
+    assert axe_violations(axe_page) == []

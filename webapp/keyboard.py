@@ -1,0 +1,87 @@
+"""The keyboard, as plain Python: which key does what, and where the arrows go on the board.
+
+The board is one Tab stop (a roving tabindex, webapp/keys_dom.py); the arrow keys move the focus
+to the nearest place in that direction on the arc and the reserve (halfmoon/layout.py), so every
+place is reachable from every other with the arrows alone. Shortcuts start the same commands as
+the buttons (and so ask the same R7.6 confirmation); the single-key ones can be turned off
+(WCAG 2.1.4), the Ctrl/⌘ combinations and the arrows stay.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from halfmoon import PLACES, Game, Place
+from halfmoon.layout import ARC
+
+from .controller import Action
+
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+SINGLE_KEYS = {
+    "u": Action.UNDO,
+    "n": Action.NEW,
+    "r": Action.RESTART,
+    "d": Action.DAILY,
+    "s": Action.SETTINGS,
+    "?": Action.KEYS,
+}
+"""Single-key shortcuts (turned off by the ``key-shortcuts`` setting)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Key:
+    """A keydown as the browser reports it."""
+
+    key: str
+    ctrl: bool = False
+    meta: bool = False
+    shift: bool = False
+    alt: bool = False
+
+
+def _centre(place: Place) -> tuple[float, float]:
+    """A place's centre in half-columns and rows: a card spans two half-columns."""
+    cell = ARC[place]
+    return cell.column + 1.0, float(cell.row) * 2  # a row is about two half-columns tall
+
+
+def neighbour(place: Place, key: str) -> Place:
+    """The nearest place within 45° of the arrow's direction (off-axis distance weighs double), or
+    ``place`` itself at the edge. Home and End go to the first and last place."""
+    if key == "Home":
+        return PLACES[0]
+    if key == "End":
+        return PLACES[-1]
+    dx, dy = ARROWS[key]
+    x, y = _centre(place)
+    best: tuple[float, Place] | None = None
+    for other in PLACES:
+        ox, oy = _centre(other)
+        along = (ox - x) * dx + (oy - y) * dy
+        across = abs((ox - x) * dy) + abs((oy - y) * dx)
+        if other is place or along <= 0 or across > along:  # within 45° of the arrow
+            continue
+        score = along + 2 * across
+        if best is None or score < best[0]:
+            best = (score, other)
+    return best[1] if best else place
+
+
+def entry(game: Game) -> Place:
+    """Where Tab first enters the board: the first non-empty place in P1 … P12, R1 … R8 order,
+    never a place chosen for a move (R3.7)."""
+    return next((p for p in PLACES if game.count(p)), PLACES[0])
+
+
+def shortcut(key: Key, singles: bool) -> Action | None:
+    """The command a key starts, or None. Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z and Ctrl+Y redo."""
+    command = key.ctrl or key.meta
+    name = key.key.lower()
+    if command and not key.alt:
+        if name == "z":
+            return Action.REDO if key.shift else Action.UNDO
+        return Action.REDO if name == "y" and not key.shift else None
+    if not singles or key.alt:
+        return None
+    return SINGLE_KEYS.get(key.key if key.key == "?" else name)
