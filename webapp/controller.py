@@ -104,6 +104,8 @@ class App:
             self.settings = replace(self.settings, move_errors=bool(value))
         elif name == "layout-help":
             self.settings = replace(self.settings, layout_help=bool(value))
+        elif name == "fast-start":  # takes effect at the next start
+            self.settings = replace(self.settings, fast_start=bool(value))
         self.store.save_settings(self.settings)
 
     def say(self, key: str, **params: str) -> None:

@@ -62,7 +62,8 @@ class Page:
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {
-            name: _query(f'[data-setting="{name}"]') for name in ("move-errors", "layout-help", "language")
+            name: _query(f'[data-setting="{name}"]')
+            for name in ("move-errors", "layout-help", "fast-start", "language")
         }
         self.last: View | None = None
         self._tasks: set[asyncio.Future[None]] = set()
@@ -196,6 +197,7 @@ class Page:
             button.disabled = not enabled.get(action, True)
         self.settings["move-errors"].checked = view.move_errors
         self.settings["layout-help"].checked = view.layout_help
+        self.settings["fast-start"].checked = view.fast_start
         self.settings["language"].value = view.lang
 
     def render_dialogs(self, view: View) -> None:

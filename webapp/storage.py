@@ -36,6 +36,8 @@ class Settings:
     move_errors: bool = False
     layout_help: bool = False
     language: str | None = None
+    # Read before Python starts, by startup/pyodide-start.mjs: on unless turned off.
+    fast_start: bool = True
 
 
 class Store:
@@ -106,6 +108,7 @@ class Store:
             move_errors=data.get("move_errors") is True,
             layout_help=data.get("layout_help") is True,
             language=language if language in LANGUAGES else None,
+            fast_start=data.get("fast_start") is not False,
         )
 
     def save_settings(self, settings: Settings) -> bool:

@@ -46,6 +46,7 @@ class View:
     dialog_text: str
     move_errors: bool
     layout_help: bool
+    fast_start: bool
     query: str
 
 
@@ -97,5 +98,6 @@ def build(app: App) -> View:
         dialog_text=body,
         move_errors=app.settings.move_errors,
         layout_help=app.settings.layout_help,
+        fast_start=app.settings.fast_start,
         query=app.query,
     )

@@ -1,0 +1,205 @@
+"""The warm start from an interpreter snapshot (startup/pyodide-start.mjs), in Chromium.
+
+Observed through the page's attributes, never through timing: ``data-start`` is ``restored`` or
+``normal``; ``data-snapshot`` is ``stored`` once a snapshot was made in a visit, ``dropped`` when a bad
+one was thrown away, ``off`` when the "fast start" setting is off. One context (service workers
+blocked, so that routes see every request) and one page are shared by the whole module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import PREFIX, Watch
+from pageobject import READY_MS, Game
+from playwright.sync_api import Browser, BrowserContext, Page, Route
+from testdata import WON
+
+STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
+CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"
+ENTRIES = f"async () => (await (await caches.open({CACHE})).keys()).map(r => r.url)"
+# Rewrites the stored snapshot with `change(bytes)` applied; `rehash` stores the new bytes' hash
+# (a snapshot that is whole but wrong), otherwise the old hash stays (bytes damaged in storage).
+TAMPER = (
+    """async ([change, rehash]) => {
+  const cache = await caches.open("""
+    + CACHE
+    + """);
+  const [request] = await cache.keys();
+  const response = await cache.match(request);
+  let bytes = new Uint8Array(await response.arrayBuffer());
+  bytes = (new Function('bytes', change))(bytes);
+  const hex = async b => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b)),
+    x => x.toString(16).padStart(2, '0')).join('');
+  const hash = rehash ? await hex(bytes) : response.headers.get('x-half-moon-sha256');
+  await cache.put(request, new Response(bytes, {headers: {'x-half-moon-sha256': hash}}));
+}"""
+)
+RANDOM = f"""async () => (await import('{STARTER}')).interpreter
+    .runPython('import random; random.random()')"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site: str) -> Iterator[tuple[BrowserContext, Watch]]:
+    context = browser.new_context(service_workers="block", locale="en-GB")
+    watch = Watch(site[: site.index(PREFIX)])
+    context.on("page", watch.attach)
+    yield context, watch
+    context.close()
+    assert watch.off_host == [] and watch.errors == [], (watch.off_host, watch.errors)
+
+
+@pytest.fixture(scope="module")
+def game(shared: tuple[BrowserContext, Watch], site: str) -> Game:
+    return Game(shared[0].new_page(), site)
+
+
+def started(game: Game) -> str:
+    game.wait_ready()
+    return str(game.page.get_attribute("html", "data-start"))
+
+
+def with_snapshot(game: Game) -> None:
+    """Visits until a snapshot is stored (a visit that dropped one makes none), then one restored visit."""
+    game.open()
+    if game.page.get_attribute("html", "data-start") != "restored":
+        if game.page.get_attribute("html", "data-snapshot") != "stored":
+            game.page.reload()
+            game.wait_ready()
+        game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+        game.page.reload()
+        assert started(game) == "restored"
+
+
+def entries(game: Game) -> list[str]:
+    return list(game.page.evaluate(ENTRIES))
+
+
+def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: Game) -> None:
+    game.open()
+    assert game.page.get_attribute("html", "data-start") == "normal"
+    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    assert len(entries(game)) == 1
+    game.page.reload()
+    assert started(game) == "restored"
+    game.play(WON["moves"])
+    assert game.board("data-status") == "won" and game.figures() == (520, 48)
+    game.page.locator('[data-dialog="end"] [data-action="restart"]').click()  # not in progress: no question
+    assert game.figures() == (0, 0)
+
+
+def test_saved_game_settings_and_clock_are_as_after_a_normal_boot(game: Game) -> None:
+    with_snapshot(game)
+    game.play(WON["moves"][:3])
+    game.setting("layout-help", True)
+    game.setting("move-errors", True)
+    shown = game.cards(), game.figures(), game.dimmed()
+    game.page.reload()
+    assert started(game) == "restored"
+    assert (game.cards(), game.figures(), game.dimmed()) == shown
+    game.action("settings")
+    checked = {n: game.page.locator(f'[data-setting="{n}"]').is_checked() for n in ("layout-help", "move-errors")}
+    game.action("close")
+    assert checked == {"layout-help": True, "move-errors": True}
+    game.tap("P1", "P2")  # 8♣ and Q♠: refused, and said (R4.1)
+    assert game.message() != ""
+    time = game.info("time")
+    game.page.wait_for_function(  # the clock runs on from the saved time (R5.4)
+        f"document.querySelector('[data-info=time]').textContent !== '{time}'", timeout=5000
+    )
+    game.setting("layout-help", False)
+    game.setting("move-errors", False)
+
+
+def test_random_differs_between_two_restores(game: Game) -> None:
+    with_snapshot(game)
+    first = game.page.evaluate(RANDOM)
+    game.page.reload()
+    assert started(game) == "restored"
+    assert game.page.evaluate(RANDOM) != first
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "rehash"),
+    [
+        ("corrupt", "bytes.fill(7, 8_000_000, 9_000_000); return bytes", False),  # 1 MB inside the heap
+        ("truncated", "return bytes.slice(0, bytes.length >> 1)", False),
+        ("foreign", "bytes[20] ^= 0xff; return bytes", True),  # another Pyodide build's id, hash right
+    ],
+)
+def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
+    game: Game, name: str, change: str, rehash: bool
+) -> None:
+    with_snapshot(game)
+    cards = game.cards()
+    game.page.evaluate(TAMPER, [change, rehash])
+    game.page.reload()
+    assert started(game) == "normal", name
+    assert game.page.get_attribute("html", "data-snapshot") == "dropped"
+    assert game.cards() == cards and entries(game) == []
+    game.tap("P4", "P7")
+    assert game.figures()[1] >= 1
+
+
+def test_a_stale_snapshot_is_never_restored_and_is_deleted(game: Game) -> None:
+    with_snapshot(game)
+    game.page.evaluate(
+        f"""async () => {{
+        const cache = await caches.open({CACHE});
+        const [request] = await cache.keys();
+        const response = await cache.match(request);
+        await cache.delete(request);
+        await cache.put(request.url.replace(/build=.*/, 'build=pyodide-0.0.0-other'), response);
+    }}"""
+    )
+    game.page.reload()
+    assert started(game) == "normal"
+    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    assert [u for u in entries(game) if "other" in u] == [] and len(entries(game)) == 1
+
+
+def hang(route: Route) -> None:
+    """The game's zip never arrives: a start that never reaches ready."""
+
+
+def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
+    game: Game, shared: tuple[BrowserContext, Watch]
+) -> None:
+    with_snapshot(game)
+    stuck = shared[0].new_page()
+    stuck.route("**/app.zip", hang)
+    stuck.goto(game.site)
+    stuck.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    stuck.close()  # the tab is gone before ready: as a crash
+    game.page.reload()
+    assert started(game) == "normal"
+    assert game.page.get_attribute("html", "data-snapshot") == "dropped" and entries(game) == []
+
+
+def test_a_second_tab_still_starting_is_not_taken_for_a_crash(
+    game: Game, shared: tuple[BrowserContext, Watch]
+) -> None:
+    with_snapshot(game)
+    starting = shared[0].new_page()
+    starting.route("**/app.zip", hang)
+    starting.goto(game.site)
+    starting.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    other = Game(shared[0].new_page(), game.site)
+    other.page.goto(game.site)
+    assert started(other) == "restored" and len(entries(other)) == 1
+    other.page.close()
+    starting.unroute("**/app.zip")
+    starting.reload()  # the stuck start is left for a fresh one, as a player would
+    assert started(Game(starting, game.site)) in ("restored", "normal")
+    starting.close()
+
+
+def test_with_fast_start_off_no_snapshot_is_read_or_made(game: Game) -> None:
+    with_snapshot(game)
+    game.setting("fast-start", False)
+    game.page.reload()
+    assert started(game) == "normal"
+    assert game.page.get_attribute("html", "data-snapshot") == "off"
+    game.page.wait_for_function(f"({ENTRIES})().then(keys => keys.length === 0)")
+    game.setting("fast-start", True)
