@@ -13,29 +13,34 @@ from collections.abc import Iterator
 import pytest
 from conftest import PREFIX, Watch
 from pageobject import READY_MS, Game
-from playwright.sync_api import Browser, BrowserContext, Page, Route
+from playwright.sync_api import Browser, BrowserContext, Route
 from testdata import WON
 
 STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
 CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"
+GOOD = "'half-moon-test:good-snapshot'"  # the tests' own copy of a good snapshot
+HEX = """const hex = async b => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b)),
+    x => x.toString(16).padStart(2, '0')).join('');"""
 ENTRIES = f"async () => (await (await caches.open({CACHE})).keys()).map(r => r.url)"
-# Rewrites the stored snapshot with `change(bytes)` applied; `rehash` stores the new bytes' hash
-# (a snapshot that is whole but wrong), otherwise the old hash stays (bytes damaged in storage).
-TAMPER = (
-    """async ([change, rehash]) => {
-  const cache = await caches.open("""
-    + CACHE
-    + """);
-  const [request] = await cache.keys();
-  const response = await cache.match(request);
-  let bytes = new Uint8Array(await response.arrayBuffer());
-  bytes = (new Function('bytes', change))(bytes);
-  const hex = async b => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b)),
-    x => x.toString(16).padStart(2, '0')).join('');
+KEEP = f"""async () => {{
+  const [request] = await (await caches.open({CACHE})).keys();
+  const response = await (await caches.open({CACHE})).match(request);
+  await (await caches.open({GOOD})).put(request, response);
+}}"""
+# Stores the good snapshot again with `change(bytes)` applied; `rehash` stores the new bytes' hash
+# (a snapshot whole but wrong), otherwise the old hash stays (bytes damaged in storage).
+INSTALL = f"""async ([change, rehash, build]) => {{
+  {HEX}
+  const [request] = await (await caches.open({GOOD})).keys();
+  const response = await (await caches.open({GOOD})).match(request);
+  const bytes = (new Function('bytes', change))(new Uint8Array(await response.arrayBuffer()));
   const hash = rehash ? await hex(bytes) : response.headers.get('x-half-moon-sha256');
-  await cache.put(request, new Response(bytes, {headers: {'x-half-moon-sha256': hash}}));
-}"""
-)
+  const url = build ? request.url.replace(/build=.*/, 'build=' + build) : request.url;
+  await caches.delete({CACHE});
+  await (await caches.open({CACHE})).put(url, new Response(bytes, {{headers: {{'x-half-moon-sha256': hash}}}}));
+}}"""
+# Playwright's wait_for_function takes a promise for a true value: this waits in the page instead.
+UNTIL = "async (condition) => { while (!(await eval(condition)())) await new Promise(requestAnimationFrame); }"
 RANDOM = f"""async () => (await import('{STARTER}')).interpreter
     .runPython('import random; random.random()')"""
 
@@ -52,7 +57,11 @@ def shared(browser: Browser, site: str) -> Iterator[tuple[BrowserContext, Watch]
 
 @pytest.fixture(scope="module")
 def game(shared: tuple[BrowserContext, Watch], site: str) -> Game:
-    return Game(shared[0].new_page(), site)
+    """The shared page, with a good snapshot made on its first visit and kept aside for later tests."""
+    game = Game(shared[0].new_page(), site).open()
+    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    game.page.evaluate(KEEP)
+    return game
 
 
 def started(game: Game) -> str:
@@ -60,16 +69,14 @@ def started(game: Game) -> str:
     return str(game.page.get_attribute("html", "data-start"))
 
 
+def install(game: Game, change: str = "return bytes", rehash: bool = False, build: str = "") -> None:
+    game.page.evaluate(INSTALL, [change, rehash, build])
+
+
 def with_snapshot(game: Game) -> None:
-    """Visits until a snapshot is stored (a visit that dropped one makes none), then one restored visit."""
-    game.open()
-    if game.page.get_attribute("html", "data-start") != "restored":
-        if game.page.get_attribute("html", "data-snapshot") != "stored":
-            game.page.reload()
-            game.wait_ready()
-        game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
-        game.page.reload()
-        assert started(game) == "restored"
+    install(game)
+    game.page.reload()
+    assert started(game) == "restored"
 
 
 def entries(game: Game) -> list[str]:
@@ -77,9 +84,7 @@ def entries(game: Game) -> list[str]:
 
 
 def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: Game) -> None:
-    game.open()
-    assert game.page.get_attribute("html", "data-start") == "normal"
-    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    assert game.page.get_attribute("html", "data-start") == "normal"  # the first visit (the fixture)
     assert len(entries(game)) == 1
     game.page.reload()
     assert started(game) == "restored"
@@ -131,9 +136,8 @@ def test_random_differs_between_two_restores(game: Game) -> None:
 def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
     game: Game, name: str, change: str, rehash: bool
 ) -> None:
-    with_snapshot(game)
     cards = game.cards()
-    game.page.evaluate(TAMPER, [change, rehash])
+    install(game, change, rehash)
     game.page.reload()
     assert started(game) == "normal", name
     assert game.page.get_attribute("html", "data-snapshot") == "dropped"
@@ -143,16 +147,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
 
 
 def test_a_stale_snapshot_is_never_restored_and_is_deleted(game: Game) -> None:
-    with_snapshot(game)
-    game.page.evaluate(
-        f"""async () => {{
-        const cache = await caches.open({CACHE});
-        const [request] = await cache.keys();
-        const response = await cache.match(request);
-        await cache.delete(request);
-        await cache.put(request.url.replace(/build=.*/, 'build=pyodide-0.0.0-other'), response);
-    }}"""
-    )
+    install(game, build="pyodide-0.0.0-other")
     game.page.reload()
     assert started(game) == "normal"
     game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
@@ -166,21 +161,20 @@ def hang(route: Route) -> None:
 def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
     game: Game, shared: tuple[BrowserContext, Watch]
 ) -> None:
-    with_snapshot(game)
+    install(game)
     stuck = shared[0].new_page()
     stuck.route("**/app.zip", hang)
     stuck.goto(game.site)
     stuck.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
     stuck.close()  # the tab is gone before ready: as a crash
+    game.page.evaluate(UNTIL, "async () => (await navigator.locks.query()).held.length === 0")
     game.page.reload()
     assert started(game) == "normal"
     assert game.page.get_attribute("html", "data-snapshot") == "dropped" and entries(game) == []
 
 
-def test_a_second_tab_still_starting_is_not_taken_for_a_crash(
-    game: Game, shared: tuple[BrowserContext, Watch]
-) -> None:
-    with_snapshot(game)
+def test_a_second_tab_still_starting_is_not_taken_for_a_crash(game: Game, shared: tuple[BrowserContext, Watch]) -> None:
+    install(game)
     starting = shared[0].new_page()
     starting.route("**/app.zip", hang)
     starting.goto(game.site)
@@ -201,5 +195,5 @@ def test_with_fast_start_off_no_snapshot_is_read_or_made(game: Game) -> None:
     game.page.reload()
     assert started(game) == "normal"
     assert game.page.get_attribute("html", "data-snapshot") == "off"
-    game.page.wait_for_function(f"({ENTRIES})().then(keys => keys.length === 0)")
+    game.page.evaluate(UNTIL, f"async () => ({ENTRIES})().then(keys => keys.length === 0)")
     game.setting("fast-start", True)
