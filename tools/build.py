@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -121,8 +122,15 @@ def startup() -> None:
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     key = f"pyodide-{version}-{digest.hexdigest()[:20]}"
     for source, target in STARTUP.items():
-        text = (ROOT / "startup" / source).read_text(encoding="utf-8")
+        text = _without_comments((ROOT / "startup" / source).read_text(encoding="utf-8"))
         (pyodide / target).write_text(text.replace(BUILD_KEY_MARK, key), encoding="utf-8")
+
+
+def _without_comments(text: str) -> str:
+    """Our own start-up modules without comment lines, end-of-line comments and indentation: a
+    third of the bytes, on every first visit. (Their source must keep " // " out of strings.)"""
+    lines = (re.sub(r"\s+// .*$", "", line.strip()) for line in text.splitlines())
+    return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
 
 
 def icons() -> None:
