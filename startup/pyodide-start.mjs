@@ -29,6 +29,8 @@ const STARTING = "half-moon:starting";
 const FAILURES = "half-moon:snapshot-failures";
 const MAX_FAILURES = 3; // then this build makes no more snapshots on this device
 const root = document.documentElement;
+// The raw sizes of the runtime's two large files, written by tools/build.py: the progress bar's whole.
+const SIZES = JSON.parse('@HALF_MOON_SIZES@');
 
 // The started interpreter, for the tests' checks of a restored start (e.g. `random` reseeded).
 export let interpreter = null;
@@ -52,7 +54,8 @@ export async function loadPyodide(options) {
       await drop(!(error instanceof HashMismatch));
     }
   }
-  const pyodide = await startPyodide(options);
+  const done = progress();
+  const pyodide = await startPyodide(options).finally(done);
   // Not in the visit that dropped a bad one (the next visit makes it), nor for a build that keeps failing.
   if (!dropped && failures() < MAX_FAILURES) whenReady().then(() => idle(make));
   return started(pyodide, "normal");
@@ -198,6 +201,56 @@ function whenReady() {
     const observer = new MutationObserver(check);
     if (!check()) observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
   });
+}
+
+// The first visit: a determinate progress bar while the runtime downloads, from the bytes Pyodide
+// really receives (its own requests are counted as they stream in: nothing is fetched twice).
+// Shown only when the download is still going after half a second, i.e. not from a warm cache.
+function progress() {
+  const box = document.querySelector("[data-progress]");
+  const bar = box?.querySelector("progress");
+  if (!bar) return () => {};
+  const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
+  const original = globalThis.fetch;
+  let received = 0;
+  const show = setTimeout(() => {
+    if (received >= total) return;
+    const words = box.getAttribute(`data-${language()}`);
+    bar.setAttribute("aria-label", words);
+    bar.hidden = false;
+    box.lastElementChild.textContent = words; // said once by the status region
+  }, 500);
+  globalThis.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const name = String(input?.url ?? input).split("?")[0].split("/").pop();
+    if (!(name in SIZES) || !response.body) return response;
+    const { status, statusText, headers } = response;
+    const counted = new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        bar.value = Math.min(received / total, 1);
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
+  };
+  return () => {
+    globalThis.fetch = original;
+    clearTimeout(show);
+  };
+}
+
+// The page's language before Python is up: as webapp/strings.py picks it.
+function language() {
+  let stored = null;
+  try {
+    stored = JSON.parse(read(SETTINGS))?.language;
+  } catch {
+    // no setting
+  }
+  if (stored === "fi" || stored === "en") return stored;
+  const found = (navigator.languages || []).map((tag) => tag.split("-")[0].toLowerCase());
+  return found.find((base) => base === "fi" || base === "en") ?? "fi";
 }
 
 // Making one, after ready, off the critical path

@@ -12,7 +12,8 @@
   Pyodide's own Python (tools/compile_pyc.mjs, run in Node), so the page compiles nothing at start;
 - copies the interpreter's start-up (startup/*.mjs: the memory-snapshot warm start) beside
   Pyodide, with the build key written in: Pyodide's version and a hash of every file a snapshot
-  holds, so that a snapshot of another build is never restored;
+  holds, so that a snapshot of another build is never restored, and the runtime's sizes (the first
+  visit's progress bar);
 - renders the icons (tools/icons.py) into ``static/build/icons/``;
 - writes the service worker's precache list, ``static/build/precache-manifest.js``: every file
   the site needs, each with a revision hash of its contents, never kept by hand;
@@ -49,6 +50,7 @@ STDLIB_MODULES = ROOT / "data" / "stdlib-modules.txt"
 # The start-up modules (startup/), copied beside pyodide.mjs under these names.
 STARTUP = {"pyodide-start.mjs": "half-moon-start.mjs", "snapshot-worker.mjs": "half-moon-snapshot-worker.mjs"}
 BUILD_KEY_MARK = "@HALF_MOON_BUILD@"
+SIZES_MARK = "@HALF_MOON_SIZES@"  # the raw sizes of the runtime's large files, for the progress bar
 PACKAGES = ("halfmoon", "webapp")
 # Modules the page never imports: the command line, and the build's own page generators.
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
@@ -121,9 +123,11 @@ def startup() -> None:
     for path in held:
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     key = f"pyodide-{version}-{digest.hexdigest()[:20]}"
+    sizes = {name: (pyodide / name).stat().st_size for name in ("pyodide.asm.wasm", "python_stdlib.zip")}
     for source, target in STARTUP.items():
         text = _without_comments((ROOT / "startup" / source).read_text(encoding="utf-8"))
-        (pyodide / target).write_text(text.replace(BUILD_KEY_MARK, key), encoding="utf-8")
+        text = text.replace(BUILD_KEY_MARK, key).replace(SIZES_MARK, json.dumps(sizes))
+        (pyodide / target).write_text(text, encoding="utf-8")
 
 
 def _without_comments(text: str) -> str:

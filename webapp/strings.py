@@ -30,7 +30,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "layout-help": "Asetteluapu",
         "layout-help-help": "Tummentaa kortit, joita ei voi yhdistää valintaan.",
         "fast-start": "Nopea käynnistys",
-        "fast-start-help": "Säilyttää käynnistetyn pelin kopion tällä laitteella (noin 30 Mt), jotta seuraava käynnistys on nopeampi.",
+        "fast-start-help": "Pitää käynnistetyn pelin laitteella (noin 30 Mt): seuraava käynnistys on nopeampi.",
         "language": "Kieli",
         "close": "Sulje",
         "confirm": "Kyllä",

@@ -197,3 +197,26 @@ def test_with_fast_start_off_no_snapshot_is_read_or_made(game: Game) -> None:
     assert game.page.get_attribute("html", "data-snapshot") == "off"
     game.page.evaluate(UNTIL, f"async () => ({ENTRIES})().then(keys => keys.length === 0)")
     game.setting("fast-start", True)
+
+
+def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser: Browser, site: str) -> None:
+    context = browser.new_context(service_workers="block", locale="en-GB")
+    page = context.new_page()
+    watch = Watch(site[: site.index(PREFIX)])
+    watch.attach(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")  # a slow link: the runtime takes seconds to arrive
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 20, "downloadThroughput": 3e6, "uploadThroughput": 1e6},
+    )
+    page.goto(site)
+    bar = page.locator("[data-progress] progress")
+    bar.wait_for(state="visible", timeout=READY_MS)
+    assert page.locator("[data-progress]").inner_text() == "Getting the game ready to play offline…"
+    first = float(bar.evaluate("b => b.value"))
+    page.wait_for_function(f"document.querySelector('[data-progress] progress').value > {first}", timeout=READY_MS)
+    Game(page, site).wait_ready()
+    assert page.locator("[data-progress]").is_hidden()  # with the loading indicator, at ready
+    context.close()
+    assert watch.off_host == [] and [e for e in watch.errors if "preload" not in e] == []
