@@ -8,6 +8,9 @@ import { loadPyodide } from "./pyodide.mjs";
 
 const APP = new URL("../../build/app.zip", import.meta.url);
 const MODULES = ["halfmoon", "webapp.controller", "webapp.view", "webapp.storage", "webapp.strings"];
+// Standard-library modules that PyScript's own package and the shell import at every start: pure
+// Python, holding no JS object and no time (so not logging, which keeps its import time).
+const STDLIB = ["asyncio", "inspect", "html", "base64", "pathlib", "zipfile", "tempfile", "shutil", "glob", "textwrap", "codeop", "traceback"];
 
 self.onmessage = async () => {
   try {
@@ -15,7 +18,7 @@ self.onmessage = async () => {
     const response = await fetch(APP);
     if (!response.ok) throw new Error(`app.zip answered ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });
-    pyodide.runPython(`import ${MODULES.join(", ")}`);
+    pyodide.runPython(`import ${[...STDLIB, ...MODULES].join(", ")}`);
     const bytes = pyodide.makeMemorySnapshot();
     self.postMessage({ bytes }, [bytes.buffer]);
   } catch (error) {
