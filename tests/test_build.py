@@ -42,8 +42,8 @@ def test_a_changed_file_changes_its_revision_and_the_version(tmp_path: Path) -> 
 
 def test_every_local_reference_of_the_page_exists() -> None:
     page = (ROOT / "index.html").read_text() + (ROOT / "manifest.webmanifest").read_text()
-    page += (ROOT / "pyscript.json").read_text() + (ROOT / "service-worker.js").read_text()
-    refs = set(re.findall(r'(?:href|src|"interpreter")\s*[=:]\s*"([^"]+)"', page))
+    page += (ROOT / "pyscript.toml").read_text() + (ROOT / "service-worker.js").read_text()
+    refs = set(re.findall(r'(?:href|src|"?interpreter"?)\s*[=:]\s*"([^"]+)"', page))
     refs |= set(re.findall(r'importScripts\("([^"]+)"\)', page))
     refs |= set(re.findall(r'"(\./static/[^"]+)"', page))
     assert refs and all(not r.startswith(("http:", "https:", "//", "/")) for r in refs), "URLs must be relative"

@@ -157,6 +157,15 @@ def test_settings_are_validated_and_remembered() -> None:
     assert make_app(storage).settings == Settings(move_errors=True, layout_help=False, language="fi")
 
 
+def test_fast_start_is_on_unless_turned_off_and_stored_where_the_start_up_reads_it() -> None:
+    storage = FakeStorage({SETTINGS_KEY: '{"fast_start": "no"}'})
+    app = make_app(storage)
+    assert app.settings.fast_start and build(app).fast_start  # only false turns it off
+    app.set_setting("fast-start", False)
+    assert json.loads(storage.getItem(SETTINGS_KEY) or "")["fast_start"] is False  # startup/pyodide-start.mjs
+    assert not make_app(storage).settings.fast_start
+
+
 def test_r4_1_move_errors_are_said_only_when_on() -> None:
     app = make_app()
     app.tap(Place.P1)

@@ -10,7 +10,15 @@ In one browser, in the same run, interleaved:
   (the service worker's cache), for the game page and for bench/pyodide-control.html, which boots the
   same vendored Pyodide bare (no PyScript, no game);
 - for each: time until the board's 20 places are painted with their cards (``paint``), time until
-  ``data-ready`` (``ready``), and both as a ratio to the control's boot in that mode;
+  ``data-ready`` (``ready``), both as a ratio to the control's boot in that mode, and the longest
+  gap of a 5 ms heartbeat timer between navigation and ready (the longest main-thread block);
+- warm reloads three ways: restored from the interpreter snapshot (the default), a normal boot
+  ("fast start" off), and a normal boot of a copy of the site configured by pyscript.json instead
+  of pyscript.toml (what PyScript's TOML parser costs); the snapshot's size, the time to make and
+  to store it, the Cache Storage used, and the memory after ready (wasm heap + JS heap) restored
+  and normal;
+- with ``--baseline DIR`` (a built checkout of another commit), its cold start interleaved with
+  the game's, and the bytes each serves on a first visit (counted by the server, 8 s past ready);
 - tap → DOM updated: a button's click() dispatched in the page until its handler has returned,
   over real legal and illegal taps (p50, p95);
 - JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection,
@@ -31,7 +39,9 @@ import json
 import platform
 import statistics
 import sys
+import tempfile
 import threading
+import tomllib
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -67,7 +77,22 @@ const __check = () => {
 new MutationObserver(__check).observe(document, {attributes: true, subtree: true, childList: true,
   attributeFilter: ['data-ready', 'data-card', 'data-count']});
 document.addEventListener('DOMContentLoaded', __check);
+window.__gap = 0;
+let __beat = performance.now();
+const __heart = setInterval(() => {
+  const t = performance.now();
+  window.__gap = Math.max(window.__gap, t - __beat);
+  __beat = t;
+  if (window.__readyAt !== undefined) clearInterval(__heart);
+}, 5);
 """
+FAST_START_OFF = "() => localStorage.setItem('half-moon:settings', JSON.stringify({fast_start: false}))"
+SNAPSHOT_STORED = "document.documentElement.dataset.snapshot === 'stored'"
+SNAPSHOT_FIGURES = """async () => ({
+  ...performance.getEntriesByName('half-moon:snapshot-stored')[0].detail,
+  storageUsed: (await navigator.storage.estimate()).usage,
+})"""
+WASM_HEAP = "async () => (await import('./static/vendor/pyodide/half-moon-start.mjs')).interpreter._module.HEAP8.length"
 TAP_LOOP = """([places, limit]) => {
   const times = [];
   const button = p => document.querySelector(`[data-board] [data-place="${p}"] button`);
@@ -97,12 +122,14 @@ CHURN = """(n) => {
 }"""
 
 
-def load(page: Page, url: str) -> dict[str, float]:
+def load(page: Page, url: str) -> dict[str, Any]:
     page.goto(url)
     page.wait_for_function("window.__readyAt !== undefined", timeout=120_000)
     ready = float(page.evaluate("window.__readyAt"))
     painted = page.evaluate("window.__paintedAt")
-    return {"ready": ready, "paint": float(painted) if painted is not None else ready}
+    gap = float(page.evaluate("window.__gap"))
+    start = page.evaluate("document.documentElement.dataset.start || ''")
+    return {"ready": ready, "paint": float(painted) if painted is not None else ready, "gap": gap, "start": start}
 
 
 def context(browser: Browser, workers: str = "block") -> BrowserContext:
@@ -203,30 +230,65 @@ def first_visit_bytes(browser: Browser, url: str) -> list[dict[str, Any]]:
 
     page.on("response", record)
     load(page, url)
-    page.wait_for_timeout(500)
+    page.remove_listener("response", record)  # what is fetched after ready (the snapshot's making) is not the start
     made.close()
     return sorted(files, key=lambda f: -f["gzip"])
 
 
-def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
+def memory_mb(page: Page) -> dict[str, float]:
+    """After ready: the interpreter's wasm heap and the page's JS heap, in MB."""
+    wasm = float(page.evaluate(WASM_HEAP)) / 1e6
+    js = heap_mb(page)
+    return {"wasm": wasm, "js": js, "total": wasm + js}
+
+
+def measure(
+    args: argparse.Namespace, base: str, others: dict[str, str], counters: dict[str, tuple[str, dict[str, int]]]
+) -> dict[str, Any]:
     game_url, control_url = base + "?deal=HM1-N-AAAAAAB", base + "bench/pyodide-control.html"
-    modes: dict[str, dict[str, list[dict[str, float]]]] = {m: {"game": [], "control": []} for m in ("cold", "warm")}
+    modes: dict[str, dict[str, list[dict[str, Any]]]] = {
+        "cold": {"game": [], "control": []},
+        "warm": {"game": [], "game, fast start off": [], "game, fast start off, pyscript.json": [], "control": []},
+    }
+    if "baseline" in others:
+        modes["cold"]["baseline"] = []
     results: dict[str, Any] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=EXECUTABLE, args=ARGS)
         warm = context(browser)
         warm_page = warm.new_page()
-        load(warm_page, game_url)  # a first visit fills the HTTP cache and saves a game
+        load(warm_page, game_url)  # a first visit fills the HTTP cache, saves a game and makes a snapshot
         warm_page.click('[data-board] [data-place="P4"] button')
         warm_page.click('[data-board] [data-place="P7"] button')
+        warm_page.wait_for_function(SNAPSHOT_STORED, timeout=120_000)
+        results["snapshot"] = warm_page.evaluate(SNAPSHOT_FIGURES)
         load(warm_page, control_url)
+        normal: dict[str, tuple[Page, str]] = {}
+        for name, url in (("game, fast start off", game_url), ("game, fast start off, pyscript.json", others["json"])):
+            page = context(browser).new_page()
+            load(page, url)
+            page.evaluate(FAST_START_OFF)
+            page.click('[data-board] [data-place="P4"] button')
+            page.click('[data-board] [data-place="P7"] button')
+            normal[name] = (page, url)
         for _ in range(args.runs):
-            for name, url in (("game", game_url), ("control", control_url)):
+            cold_pages = [("game", game_url), ("control", control_url)]
+            if "baseline" in others:
+                cold_pages.append(("baseline", others["baseline"]))
+            for name, url in cold_pages:
                 cold = context(browser)
                 modes["cold"][name].append(load(cold.new_page(), url))
                 cold.close()
+            for name, url in (("game", game_url), ("control", control_url)):
                 modes["warm"][name].append(load(warm_page, url))
+            for name, (page, url) in normal.items():
+                modes["warm"][name].append(load(page, url))
         load(warm_page, game_url)
+        page, url = normal["game, fast start off"]
+        load(page, url)
+        results["memory_mb"] = {"restored": memory_mb(warm_page), "normal": memory_mb(page)}
+        for page, _ in normal.values():
+            page.context.close()
         times = sorted(warm_page.evaluate(TAP_LOOP, [taps_for(), args.taps]))
         results["tap_to_dom_ms"] = {
             "taps": len(times),
@@ -250,6 +312,7 @@ def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
         page = offline.new_page()
         load(page, game_url)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        page.wait_for_function(SNAPSHOT_STORED, timeout=120_000)
         modes["online (service worker)"] = {"game": []}
         modes["offline (service worker)"] = {"game": []}
         for _ in range(args.runs):
@@ -260,6 +323,9 @@ def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
         offline.close()
         results["first_visit"] = first_visit_bytes(browser, game_url)
         browser.close()
+        results["served_first_visit"] = {
+            name: served_first_visit(p, url, counter) for name, (url, counter) in counters.items()
+        }
 
     results["start"] = {}
     for mode, pages in modes.items():
@@ -269,12 +335,29 @@ def measure(args: argparse.Namespace, base: str) -> dict[str, Any]:
             name: {
                 "paint": summary([r["paint"] for r in runs]),
                 "ready": summary([r["ready"] for r in runs]),
+                "gap": summary([r["gap"] for r in runs]),
                 "paint_ratio": statistics.median(r["paint"] for r in runs) / control,
                 "ready_ratio": statistics.median(r["ready"] for r in runs) / control,
+                "starts": sorted({r["start"] for r in runs}),
             }
             for name, runs in pages.items()
         }
     return results
+
+
+def served_first_visit(p: Any, url: str, counter: dict[str, int]) -> int:
+    """Bytes the server sent for a first visit, up to 8 s past ready (the service worker precaches and
+    the snapshot is made then), in a profile of its own on disk: an incognito context's HTTP cache
+    lives in memory and keeps no file as large as Pyodide's runtime, as a real profile does."""
+    with tempfile.TemporaryDirectory() as profile:
+        made = p.chromium.launch_persistent_context(profile, executable_path=EXECUTABLE, args=ARGS)
+        made.add_init_script(PROBE)
+        counter.clear()
+        page = made.new_page()
+        load(page, url)
+        page.wait_for_timeout(8000)
+        made.close()
+    return sum(counter.values())
 
 
 def table(results: dict[str, Any], runs: int) -> str:
@@ -285,15 +368,32 @@ def table(results: dict[str, Any], runs: int) -> str:
         f"Start, ms after navigation: median (min–max) of {runs} interleaved runs; ratio = median ÷ the control's"
         " ready in the same mode (offline: the warm control)",
         "",
-        "| mode | page | board painted | ready | paint ratio | ready ratio |",
-        "|---|---|---|---|---|---|",
+        "| mode | page | started | board painted | ready | paint ratio | ready ratio | longest block |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for mode, pages in results["start"].items():
         for name, r in pages.items():
             lines.append(
-                f"| {mode} | {name} | {span(r['paint'])} | {span(r['ready'])} | {r['paint_ratio']:.3f} |"
-                f" {r['ready_ratio']:.3f} |"
+                f"| {mode} | {name} | {', '.join(r['starts']) or '–'} | {span(r['paint'])} | {span(r['ready'])} |"
+                f" {r['paint_ratio']:.3f} | {r['ready_ratio']:.3f} | {span(r['gap'])} |"
             )
+    snap, mem = results["snapshot"], results["memory_mb"]
+    lines += [
+        "",
+        "started: how the interpreter started (`data-start`: restored from a snapshot, or normal). Longest block:"
+        " the longest gap of a 5 ms heartbeat timer between navigation and ready, ms.",
+        "",
+        f"Interpreter snapshot: {snap['bytes']:,} bytes; made in a Worker in {snap['makeMs']:.0f} ms, stored in"
+        f" {snap['storeMs']:.0f} ms (after ready); storage used by the origin: {snap['storageUsed'] / 1e6:.1f} MB.",
+        "Memory after ready (wasm heap + JS heap): restored"
+        f" {mem['restored']['wasm']:.1f} + {mem['restored']['js']:.1f} = {mem['restored']['total']:.1f} MB, normal"
+        f" {mem['normal']['wasm']:.1f} + {mem['normal']['js']:.1f} = {mem['normal']['total']:.1f} MB.",
+    ]
+    served = results["served_first_visit"]
+    lines.append(
+        "Bytes served for a first visit (counted by the server, service worker on, own profile on disk,"
+        " up to 8 s past ready): " + ", ".join(f"{name} {count:,}" for name, count in served.items()) + "."
+    )
     t, h, lt = results["tap_to_dom_ms"], results["heap_mb"], results["long_tasks_after_ready"]
     rf = results["removal_frames"]
     lines += [
@@ -325,16 +425,51 @@ def table(results: dict[str, Any], runs: int) -> str:
     return "\n".join(lines)
 
 
+def serve(root: Path, counter: dict[str, int]) -> str:
+    """A local server of the site in ``root`` that counts the bytes it sends, by path."""
+    server = make_server(0, "/", root)
+    handler = server.RequestHandlerClass.func  # type: ignore[attr-defined]  # the class behind the partial
+
+    def copyfile(self: Any, source: Any, target: Any) -> None:
+        data = source.read()
+        target.write(data)
+        counter[self.path] = counter.get(self.path, 0) + len(data)
+
+    handler.copyfile = copyfile
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return f"http://127.0.0.1:{server.server_address[1]}/"
+
+
+def json_config_site(target: Path) -> None:
+    """The site configured by pyscript.json instead of pyscript.toml (same content), for the TOML cost."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    (target / "pyscript.json").write_text(json.dumps(config), encoding="utf-8")
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    (target / "index.html").write_text(page.replace("./pyscript.toml", "./pyscript.json"), encoding="utf-8")
+    for name in ("static", "bench"):
+        (target / name).symlink_to(ROOT / name)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--taps", type=int, default=500)
     parser.add_argument("--churn", type=int, default=2000)
+    parser.add_argument("--baseline", type=Path, help="a built checkout of another commit, e.g. main before a change")
     args = parser.parse_args()
-    server = make_server(0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    results = measure(args, f"http://127.0.0.1:{server.server_address[1]}/")
-    server.shutdown()
+    counters: dict[str, tuple[str, dict[str, int]]] = {}
+    game: dict[str, int] = {}
+    base = serve(ROOT, game)
+    counters["game"] = (base + "?deal=HM1-N-AAAAAAB", game)
+    others: dict[str, str] = {}
+    if args.baseline:
+        baseline: dict[str, int] = {}
+        others["baseline"] = serve(args.baseline.resolve(), baseline) + "?deal=HM1-N-AAAAAAB"
+        counters["baseline"] = (others["baseline"], baseline)
+    with tempfile.TemporaryDirectory() as temp:
+        json_config_site(Path(temp))
+        others["json"] = serve(Path(temp), {}) + "?deal=HM1-N-AAAAAAB"
+        results = measure(args, base, others, counters)
     out = ROOT / "bench-results" / "page.json"
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=1))

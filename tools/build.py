@@ -8,8 +8,12 @@
   found by tools/trace_stdlib.py) and shrunk by tools/minify_stdlib.mjs, and a lock file that
   lists no package (the page loads none);
 - zips the engine ``halfmoon`` and the browser shell ``webapp`` into ``static/build/app.zip``,
-  which pyscript.json unpacks into Pyodide's file system, with their bytecode compiled by
+  which pyscript.toml unpacks into Pyodide's file system, with their bytecode compiled by
   Pyodide's own Python (tools/compile_pyc.mjs, run in Node), so the page compiles nothing at start;
+- copies the interpreter's start-up (startup/*.mjs: the memory-snapshot warm start) beside
+  Pyodide, with the build key written in: Pyodide's version and a hash of every file a snapshot
+  holds, so that a snapshot of another build is never restored, and the runtime's sizes (the first
+  visit's progress bar);
 - renders the icons (tools/icons.py) into ``static/build/icons/``;
 - writes the service worker's precache list, ``static/build/precache-manifest.js``: every file
   the site needs, each with a revision hash of its contents, never kept by hand;
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -42,11 +47,15 @@ VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_MODULES = ROOT / "data" / "stdlib-modules.txt"
+# The start-up modules (startup/), copied beside pyodide.mjs under these names.
+STARTUP = {"pyodide-start.mjs": "half-moon-start.mjs", "snapshot-worker.mjs": "half-moon-snapshot-worker.mjs"}
+BUILD_KEY_MARK = "@HALF_MOON_BUILD@"
+SIZES_MARK = "@HALF_MOON_SIZES@"  # the raw sizes of the runtime's large files, for the progress bar
 PACKAGES = ("halfmoon", "webapp")
 # Modules the page never imports: the command line, and the build's own page generators.
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
 # The site's own files at the top level; everything under static/ is part of the site too.
-SITE_FILES = ("index.html", "pyscript.json", "manifest.webmanifest", *PAGE_FILES)
+SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", *PAGE_FILES)
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
 EPOCH = (2026, 1, 1, 0, 0, 0)
 
@@ -104,6 +113,30 @@ def _source_of(name: Path) -> str:
     return name.as_posix()
 
 
+def startup() -> None:
+    """The start-up modules beside Pyodide, with the key of the snapshots this build may restore."""
+    pyodide = VENDOR / "pyodide"
+    version = json.loads((ROOT / "node_modules" / "pyodide" / "package.json").read_text())["version"]
+    held = [pyodide / name for name in (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")]
+    held += [BUILD / "app.zip", *(ROOT / "startup" / name for name in sorted(STARTUP))]
+    digest = hashlib.sha256()
+    for path in held:
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    key = f"pyodide-{version}-{digest.hexdigest()[:20]}"
+    sizes = {name: (pyodide / name).stat().st_size for name in ("pyodide.asm.wasm", "python_stdlib.zip")}
+    for source, target in STARTUP.items():
+        text = _without_comments((ROOT / "startup" / source).read_text(encoding="utf-8"))
+        text = text.replace(BUILD_KEY_MARK, key).replace(SIZES_MARK, json.dumps(sizes))
+        (pyodide / target).write_text(text, encoding="utf-8")
+
+
+def _without_comments(text: str) -> str:
+    """Our own start-up modules without comment lines, end-of-line comments and indentation: a
+    third of the bytes, on every first visit. (Their source must keep " // " out of strings.)"""
+    lines = (re.sub(r"\s+// .*$", "", line.strip()) for line in text.splitlines())
+    return "".join(f"{line}\n" for line in lines if line and not line.startswith("//"))
+
+
 def icons() -> None:
     (BUILD / "icons").mkdir(parents=True, exist_ok=True)
     for name, (size, maskable) in SIZES.items():
@@ -159,6 +192,7 @@ def main() -> None:
     vendor()
     BUILD.mkdir(parents=True, exist_ok=True)
     app_zip()
+    startup()
     icons()
     write_precache_manifest()
     print("build: static/vendor and static/build are ready" + (f"; refreshed {', '.join(stale)}" if stale else ""))

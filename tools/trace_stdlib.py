@@ -33,7 +33,7 @@ from stdlib_graph import imported_stdlib, pyodide_stdlib_names  # noqa: E402
 
 OUT = ROOT / "data" / "stdlib-modules.txt"
 STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
-PROBE = """<script type="py" config="./pyscript.json">
+PROBE = """<script type="py" config="./pyscript.toml">
 import json, sys, js
 from pyodide.ffi import create_proxy
 js.window.halfmoonModules = create_proxy(lambda: json.dumps(sorted(sys.modules)))
@@ -91,7 +91,7 @@ def play_everything(page, base: str) -> None:  # type: ignore[no-untyped-def]
 def main() -> None:
     with tempfile.TemporaryDirectory() as temp:
         site = Path(temp)
-        for name in ("pyscript.json", "manifest.webmanifest", "service-worker.js"):
+        for name in ("pyscript.toml", "manifest.webmanifest", "service-worker.js"):
             shutil.copy2(ROOT / name, site / name)
         shutil.copytree(ROOT / "static", site / "static")
         for name in ("python_stdlib.zip", "pyodide-lock.json"):  # the whole runtime, not the trimmed one

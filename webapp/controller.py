@@ -89,6 +89,7 @@ class Setting(enum.StrEnum):
     MOVE_ERRORS = "move-errors"
     LAYOUT_HELP = "layout-help"
     FOUR_COLOUR = "four-colour"
+    FAST_START = "fast-start"
     LANGUAGE = "language"
     KEY_SHORTCUTS = "key-shortcuts"  # WCAG 2.1.4: single-key shortcuts can be turned off
 
@@ -255,6 +256,8 @@ class App:
             self.settings = replace(self.settings, four_colour=bool(value))
         elif name is Setting.KEY_SHORTCUTS:
             self.settings = replace(self.settings, key_shortcuts=bool(value))
+        elif name is Setting.FAST_START:  # takes effect at the next start
+            self.settings = replace(self.settings, fast_start=bool(value))
         self.store.save_settings(self.settings)
 
     def say(self, key: str, **params: str) -> None:

@@ -305,6 +305,7 @@ class Page:
         self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
         self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
         self.settings[Setting.FOUR_COLOUR].checked = view.four_colour
+        self.settings[Setting.FAST_START].checked = view.fast_start
         _set_attributes(document.documentElement, view.root)
         self.settings[Setting.LANGUAGE].value = view.lang
 

@@ -48,6 +48,8 @@ class Settings:
     four_colour: bool = False
     key_shortcuts: bool = True  # WCAG 2.1.4: on by default, can be turned off
     language: str | None = None
+    # Read before Python starts, by startup/pyodide-start.mjs: on unless turned off.
+    fast_start: bool = True
 
 
 class Kept(enum.StrEnum):

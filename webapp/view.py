@@ -100,6 +100,7 @@ class View:
     move_errors: bool
     layout_help: bool
     four_colour: bool
+    fast_start: bool
     query: str
     replay: tuple[int, int, bool] | None = None
     """While a replay is shown: its step, its number of steps, and whether it is playing."""
@@ -170,6 +171,7 @@ def build(app: App) -> View:
         move_errors=app.settings.move_errors,
         layout_help=app.settings.layout_help,
         four_colour=app.settings.four_colour,
+        fast_start=app.settings.fast_start,
         query=app.query,
         replay=(replay.step, replay.steps, replay.playing) if replay else None,
     )

@@ -78,12 +78,14 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     watch = watched(page, site)
     game = Game(page, site.url).open()
     page.wait_for_function(CONTROLLED, timeout=120_000)
+    page.wait_for_selector("html[data-snapshot='stored']", timeout=120_000)
     game.play(WON["moves"][:2])
     cards = game.cards()
     site.stop()  # from now on every request to the network fails
     page.reload()
     game.wait_ready()
     assert game.cards() == cards and game.figures() == (20, 2)
+    assert page.get_attribute("html", "data-start") == "restored"  # the fast start works offline too
     game.action("new")
     game.confirm()
     assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)

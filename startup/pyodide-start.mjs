@@ -1,0 +1,295 @@
+// How the page's interpreter starts: PyScript's config (pyscript.toml) names this module as its
+// interpreter, and it wraps Pyodide's loadPyodide. tools/build.py copies it beside pyodide.mjs
+// (PyScript takes Pyodide's indexURL from this module's folder) and writes the build key into it.
+// Browser plumbing only: it knows nothing of cards or rules.
+//
+// A warm start restores the interpreter from a memory snapshot made on this device, instead of
+// starting Python (Pyodide's private `_loadSnapshot`, pinned with Pyodide; README "Fast start").
+// The snapshot is made after ready, off the critical path, in a Worker (the page's own interpreter
+// holds live JS objects and cannot be snapshotted), and kept in Cache Storage under the build key.
+// It can never break the game: a missing, stale, corrupt or foreign snapshot, a restore that throws,
+// or a restored start that never reached ready (found by the next visit) means a normal boot, and
+// the bad snapshot is dropped.
+import { loadPyodide as startPyodide } from "./pyodide.mjs";
+
+export * from "./pyodide.mjs";
+
+// The Pyodide build and a hash of every file that goes into a snapshot, written by tools/build.py.
+const BUILD = "@HALF_MOON_BUILD@";
+const SCOPE = new URL("../../../", import.meta.url).href;
+// Not under the service worker's prefix ("half-moon:<scope>:"), whose activation deletes the
+// project's old caches: a snapshot is keyed by the build itself, and this module deletes stale ones.
+const CACHE = `half-moon-interpreter:${SCOPE}`;
+const ENTRY = `${SCOPE}__interpreter-snapshot__?build=${BUILD}`;
+const HASH = "x-half-moon-sha256";
+const SETTINGS = "half-moon:settings";
+// Set while a restored start runs, cleared at ready: found at the next start with no tab holding
+// its lock, it means that start crashed or hung.
+const STARTING = "half-moon:starting";
+const FAILURES = "half-moon:snapshot-failures";
+const MAX_FAILURES = 3; // then this build makes no more snapshots on this device
+const root = document.documentElement;
+// The raw sizes of the runtime's two large files, written by tools/build.py: the progress bar's whole.
+const SIZES = JSON.parse('@HALF_MOON_SIZES@');
+
+// The started interpreter, for the tests' checks of a restored start (e.g. `random` reseeded).
+export let interpreter = null;
+
+export async function loadPyodide(options) {
+  if (!enabled()) {
+    mark("snapshot", "off");
+    forget().catch(() => {});
+    return started(await startPyodide(options), "normal");
+  }
+  const plan = await restorable().catch(() => null);
+  if (plan) {
+    try {
+      const pyodide = await startPyodide({ ...options, _loadSnapshot: plan.bytes });
+      settle(pyodide);
+      whenReady().then(plan.guard.release);
+      return started(pyodide, "restored");
+    } catch (error) {
+      console.warn(`Half Moon: the interpreter snapshot was not usable (${error}); starting normally`);
+      plan.guard.release();
+      await drop(!(error instanceof HashMismatch));
+    }
+  }
+  const done = progress();
+  const pyodide = await startPyodide(options).finally(done);
+  // Not in the visit that dropped a bad one (the next visit makes it), nor for a build that keeps failing.
+  if (!dropped && failures() < MAX_FAILURES) whenReady().then(() => idle(make));
+  return started(pyodide, "normal");
+}
+
+function started(pyodide, how) {
+  interpreter = pyodide;
+  mark("start", how);
+  performance.mark(`half-moon:start-${how}`);
+  return pyodide;
+}
+
+function mark(name, value) {
+  root.setAttribute(`data-${name}`, value);
+}
+
+// The "fast start" setting (webapp/storage.py writes it; on unless turned off), and what it needs.
+function enabled() {
+  if (!globalThis.caches || !globalThis.crypto?.subtle || typeof Worker !== "function") return false;
+  try {
+    return JSON.parse(read(SETTINGS))?.fast_start !== false;
+  } catch {
+    return true;
+  }
+}
+
+function read(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage blocked or full: the guard is lost, the start itself is not
+  }
+}
+
+// The restore
+
+class HashMismatch extends Error {}
+
+async function restorable() {
+  const cache = await caches.open(CACHE);
+  const response = await cache.match(ENTRY);
+  if (!response) {
+    await forget(); // any snapshot of another build is stale
+    return null;
+  }
+  if (await crashed()) {
+    console.warn("Half Moon: the last start from a snapshot did not finish; starting normally");
+    write(STARTING, null);
+    await drop(true);
+    return null;
+  }
+  const expected = response.headers.get(HASH);
+  // A promise: Pyodide reads it while its runtime downloads and compiles.
+  const bytes = response.arrayBuffer().then(async (buffer) => {
+    if ((await sha256(buffer)) !== expected) throw new HashMismatch("its bytes do not match their hash");
+    return new Uint8Array(buffer);
+  });
+  bytes.catch(() => {}); // handled where loadPyodide rejects
+  return { bytes, guard: await hold() };
+}
+
+// What a snapshot carries over from where it was made, and must not.
+function settle(pyodide) {
+  delete pyodide._api.config._loadSnapshot; // the config would keep the snapshot's bytes for the page's life
+  // The same random state on every restore until reseeded; a second "" in sys.path from Pyodide.
+  pyodide.runPython("import random, sys\nrandom.seed()\nsys.path[:] = dict.fromkeys(sys.path)");
+}
+
+let dropped = false;
+
+async function drop(countFailure) {
+  dropped = true;
+  mark("snapshot", "dropped");
+  if (countFailure) write(FAILURES, JSON.stringify({ build: BUILD, count: failures() + 1 }));
+  await forget();
+}
+
+function forget() {
+  return caches.delete(CACHE);
+}
+
+function failures() {
+  try {
+    const seen = JSON.parse(read(FAILURES));
+    return seen?.build === BUILD && Number.isInteger(seen.count) ? seen.count : 0;
+  } catch {
+    return 0;
+  }
+}
+
+// The guard of a restored start. A second tab starting at the same time also finds the flag set:
+// it is not a crash while a tab holds the flag's lock (Web Locks are released when a tab closes
+// or crashes). Without Web Locks, only a flag older than a minute counts as a crash.
+const lockName = (id) => `half-moon:starting:${id}`;
+
+async function crashed() {
+  let flag;
+  try {
+    flag = JSON.parse(read(STARTING));
+  } catch {
+    flag = null;
+  }
+  if (typeof flag?.id !== "string" || typeof flag.at !== "number") return false;
+  if (!navigator.locks) return Date.now() - flag.at > 60_000;
+  const { held } = await navigator.locks.query();
+  return !held.some((lock) => lock.name === lockName(flag.id));
+}
+
+async function hold() {
+  const id = crypto.randomUUID();
+  let release = () => {};
+  const done = new Promise((resolve) => (release = resolve));
+  if (navigator.locks) {
+    await new Promise((granted) => navigator.locks.request(lockName(id), () => (granted(), done)));
+  }
+  write(STARTING, JSON.stringify({ id, at: Date.now() }));
+  return {
+    release() {
+      let flag = null;
+      try {
+        flag = JSON.parse(read(STARTING));
+      } catch {
+        // not ours to keep
+      }
+      if (flag === null || flag.id === id) write(STARTING, null);
+      release();
+    },
+  };
+}
+
+function whenReady() {
+  return new Promise((resolve) => {
+    const check = () => root.hasAttribute("data-ready") && (observer.disconnect(), resolve(), true);
+    const observer = new MutationObserver(check);
+    if (!check()) observer.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  });
+}
+
+// The first visit: a determinate progress bar while the runtime downloads, from the bytes Pyodide
+// really receives (its own requests are counted as they stream in: nothing is fetched twice).
+// Shown only when the download is still going after half a second, i.e. not from a warm cache.
+function progress() {
+  const box = document.querySelector("[data-progress]");
+  const bar = box?.querySelector("progress");
+  if (!bar) return () => {};
+  const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
+  const original = globalThis.fetch;
+  let received = 0;
+  const show = setTimeout(() => {
+    if (received >= total) return;
+    const words = box.getAttribute(`data-${language()}`);
+    bar.setAttribute("aria-label", words);
+    bar.hidden = false;
+    box.lastElementChild.textContent = words; // said once by the status region
+  }, 500);
+  globalThis.fetch = async (input, init) => {
+    const response = await original(input, init);
+    const name = String(input?.url ?? input).split("?")[0].split("/").pop();
+    if (!(name in SIZES) || !response.body) return response;
+    const { status, statusText, headers } = response;
+    const counted = new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.byteLength;
+        bar.value = Math.min(received / total, 1);
+        controller.enqueue(chunk);
+      },
+    });
+    return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
+  };
+  return () => {
+    globalThis.fetch = original;
+    clearTimeout(show);
+  };
+}
+
+// The page's language before Python is up: as webapp/strings.py picks it.
+function language() {
+  let stored = null;
+  try {
+    stored = JSON.parse(read(SETTINGS))?.language;
+  } catch {
+    // no setting
+  }
+  if (stored === "fi" || stored === "en") return stored;
+  const found = (navigator.languages || []).map((tag) => tag.split("-")[0].toLowerCase());
+  return found.find((base) => base === "fi" || base === "en") ?? "fi";
+}
+
+// Making one, after ready, off the critical path
+
+function idle(job) {
+  if (globalThis.requestIdleCallback) requestIdleCallback(() => job(), { timeout: 2000 });
+  else setTimeout(job, 200);
+}
+
+async function make() {
+  mark("snapshot", "making");
+  try {
+    const made = performance.now();
+    const bytes = await inWorker();
+    const stored = performance.now();
+    const hash = await sha256(bytes);
+    if (!enabled()) return mark("snapshot", "off"); // turned off meanwhile
+    await forget(); // one snapshot at a time: older builds' go
+    const headers = { [HASH]: hash, "content-type": "application/octet-stream" };
+    await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
+    const detail = { bytes: bytes.length, makeMs: stored - made, storeMs: performance.now() - stored };
+    performance.mark("half-moon:snapshot-stored", { detail });
+    mark("snapshot", "stored");
+  } catch (error) {
+    console.warn(`Half Moon: no interpreter snapshot made (${error})`);
+    mark("snapshot", "failed");
+  }
+}
+
+function inWorker() {
+  const worker = new Worker(new URL("./half-moon-snapshot-worker.mjs", import.meta.url), { type: "module" });
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.bytes));
+    worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
+    worker.postMessage("make");
+  }).finally(() => worker.terminate());
+}
+
+async function sha256(data) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}

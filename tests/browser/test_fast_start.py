@@ -1,0 +1,222 @@
+"""The warm start from an interpreter snapshot (startup/pyodide-start.mjs), in Chromium.
+
+Observed through the page's attributes, never through timing: ``data-start`` is ``restored`` or
+``normal``; ``data-snapshot`` is ``stored`` once a snapshot was made in a visit, ``dropped`` when a bad
+one was thrown away, ``off`` when the "fast start" setting is off. One context (service workers
+blocked, so that routes see every request) and one page are shared by the whole module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from conftest import PREFIX, Watch
+from pageobject import READY_MS, Game
+from playwright.sync_api import Browser, BrowserContext, Route
+from testdata import WON
+
+STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
+CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"
+GOOD = "'half-moon-test:good-snapshot'"  # the tests' own copy of a good snapshot
+HEX = """const hex = async b => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b)),
+    x => x.toString(16).padStart(2, '0')).join('');"""
+ENTRIES = f"async () => (await (await caches.open({CACHE})).keys()).map(r => r.url)"
+KEEP = f"""async () => {{
+  const [request] = await (await caches.open({CACHE})).keys();
+  const response = await (await caches.open({CACHE})).match(request);
+  await (await caches.open({GOOD})).put(request, response);
+}}"""
+# Stores the good snapshot again with `change(bytes)` applied; `rehash` stores the new bytes' hash
+# (a snapshot whole but wrong), otherwise the old hash stays (bytes damaged in storage).
+INSTALL = f"""async ([change, rehash, build]) => {{
+  {HEX}
+  const [request] = await (await caches.open({GOOD})).keys();
+  const response = await (await caches.open({GOOD})).match(request);
+  const bytes = (new Function('bytes', change))(new Uint8Array(await response.arrayBuffer()));
+  const hash = rehash ? await hex(bytes) : response.headers.get('x-half-moon-sha256');
+  const url = build ? request.url.replace(/build=.*/, 'build=' + build) : request.url;
+  await caches.delete({CACHE});
+  await (await caches.open({CACHE})).put(url, new Response(bytes, {{headers: {{'x-half-moon-sha256': hash}}}}));
+}}"""
+# Playwright's wait_for_function takes a promise for a true value: this waits in the page instead.
+UNTIL = "async (condition) => { while (!(await eval(condition)())) await new Promise(requestAnimationFrame); }"
+RANDOM = f"""async () => (await import('{STARTER}')).interpreter
+    .runPython('import random; random.random()')"""
+
+
+@pytest.fixture(scope="module")
+def shared(browser: Browser, site: str) -> Iterator[tuple[BrowserContext, Watch]]:
+    context = browser.new_context(service_workers="block", locale="en-GB")
+    watch = Watch(site[: site.index(PREFIX)])
+    context.on("page", watch.attach)
+    yield context, watch
+    context.close()
+    assert watch.off_host == [] and watch.errors == [], (watch.off_host, watch.errors)
+
+
+@pytest.fixture(scope="module")
+def game(shared: tuple[BrowserContext, Watch], site: str) -> Game:
+    """The shared page, with a good snapshot made on its first visit and kept aside for later tests."""
+    game = Game(shared[0].new_page(), site).open()
+    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    game.page.evaluate(KEEP)
+    return game
+
+
+def started(game: Game) -> str:
+    game.wait_ready()
+    return str(game.page.get_attribute("html", "data-start"))
+
+
+def install(game: Game, change: str = "return bytes", rehash: bool = False, build: str = "") -> None:
+    game.page.evaluate(INSTALL, [change, rehash, build])
+
+
+def with_snapshot(game: Game) -> None:
+    install(game)
+    game.page.reload()
+    assert started(game) == "restored"
+
+
+def entries(game: Game) -> list[str]:
+    return list(game.page.evaluate(ENTRIES))
+
+
+def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: Game) -> None:
+    assert game.page.get_attribute("html", "data-start") == "normal"  # the first visit (the fixture)
+    assert len(entries(game)) == 1
+    game.page.reload()
+    assert started(game) == "restored"
+    game.play(WON["moves"])
+    assert game.board("data-status") == "won" and game.figures() == (520, 48)
+    game.page.locator('[data-dialog="end"] [data-action="restart"]').click()  # not in progress: no question
+    assert game.figures() == (0, 0)
+
+
+def test_saved_game_settings_and_clock_are_as_after_a_normal_boot(game: Game) -> None:
+    with_snapshot(game)
+    game.play(WON["moves"][:3])
+    game.setting("layout-help", True)
+    game.setting("move-errors", True)
+    shown = game.cards(), game.figures(), game.dimmed()
+    game.page.reload()
+    assert started(game) == "restored"
+    assert (game.cards(), game.figures(), game.dimmed()) == shown
+    game.action("settings")
+    checked = {n: game.page.locator(f'[data-setting="{n}"]').is_checked() for n in ("layout-help", "move-errors")}
+    game.action("close")
+    assert checked == {"layout-help": True, "move-errors": True}
+    game.tap("P1", "P2")  # 8♣ and Q♠: refused, and said (R4.1)
+    assert game.message() != ""
+    time = game.info("time")
+    game.page.wait_for_function(  # the clock runs on from the saved time (R5.4)
+        f"document.querySelector('[data-info=time]').textContent !== '{time}'", timeout=5000
+    )
+    game.setting("layout-help", False)
+    game.setting("move-errors", False)
+
+
+def test_random_differs_between_two_restores(game: Game) -> None:
+    with_snapshot(game)
+    first = game.page.evaluate(RANDOM)
+    game.page.reload()
+    assert started(game) == "restored"
+    assert game.page.evaluate(RANDOM) != first
+
+
+@pytest.mark.parametrize(
+    ("name", "change", "rehash"),
+    [
+        ("corrupt", "bytes.fill(7, 8_000_000, 9_000_000); return bytes", False),  # 1 MB inside the heap
+        ("truncated", "return bytes.slice(0, bytes.length >> 1)", False),
+        ("foreign", "bytes[20] ^= 0xff; return bytes", True),  # another Pyodide build's id, hash right
+    ],
+)
+def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
+    game: Game, name: str, change: str, rehash: bool
+) -> None:
+    cards = game.cards()
+    install(game, change, rehash)
+    game.page.reload()
+    assert started(game) == "normal", name
+    assert game.page.get_attribute("html", "data-snapshot") == "dropped"
+    assert game.cards() == cards and entries(game) == []
+    game.tap("P4", "P7")
+    assert game.figures()[1] >= 1
+
+
+def test_a_stale_snapshot_is_never_restored_and_is_deleted(game: Game) -> None:
+    install(game, build="pyodide-0.0.0-other")
+    game.page.reload()
+    assert started(game) == "normal"
+    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    assert [u for u in entries(game) if "other" in u] == [] and len(entries(game)) == 1
+
+
+def hang(route: Route) -> None:
+    """The game's zip never arrives: a start that never reaches ready."""
+
+
+def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
+    game: Game, shared: tuple[BrowserContext, Watch]
+) -> None:
+    install(game)
+    stuck = shared[0].new_page()
+    stuck.route("**/app.zip", hang)
+    stuck.goto(game.site)
+    stuck.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    stuck.close()  # the tab is gone before ready: as a crash
+    game.page.evaluate(UNTIL, "async () => (await navigator.locks.query()).held.length === 0")
+    game.page.reload()
+    assert started(game) == "normal"
+    assert game.page.get_attribute("html", "data-snapshot") == "dropped" and entries(game) == []
+
+
+def test_a_second_tab_still_starting_is_not_taken_for_a_crash(game: Game, shared: tuple[BrowserContext, Watch]) -> None:
+    install(game)
+    starting = shared[0].new_page()
+    starting.route("**/app.zip", hang)
+    starting.goto(game.site)
+    starting.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    other = Game(shared[0].new_page(), game.site)
+    other.page.goto(game.site)
+    assert started(other) == "restored" and len(entries(other)) == 1
+    other.page.close()
+    starting.unroute("**/app.zip")
+    starting.reload()  # the stuck start is left for a fresh one, as a player would
+    assert started(Game(starting, game.site)) in ("restored", "normal")
+    starting.close()
+
+
+def test_with_fast_start_off_no_snapshot_is_read_or_made(game: Game) -> None:
+    with_snapshot(game)
+    game.setting("fast-start", False)
+    game.page.reload()
+    assert started(game) == "normal"
+    assert game.page.get_attribute("html", "data-snapshot") == "off"
+    game.page.evaluate(UNTIL, f"async () => ({ENTRIES})().then(keys => keys.length === 0)")
+    game.setting("fast-start", True)
+
+
+def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser: Browser, site: str) -> None:
+    context = browser.new_context(service_workers="block", locale="en-GB")
+    page = context.new_page()
+    watch = Watch(site[: site.index(PREFIX)])
+    watch.attach(page)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")  # a slow link: the runtime takes seconds to arrive
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 20, "downloadThroughput": 3e6, "uploadThroughput": 1e6},
+    )
+    page.goto(site)
+    bar = page.locator("[data-progress] progress")
+    bar.wait_for(state="visible", timeout=READY_MS)
+    assert page.locator("[data-progress]").inner_text() == "Getting the game ready to play offline…"
+    first = float(bar.evaluate("b => b.value"))
+    page.wait_for_function(f"document.querySelector('[data-progress] progress').value > {first}", timeout=READY_MS)
+    Game(page, site).wait_ready()
+    assert page.locator("[data-progress]").is_hidden()  # with the loading indicator, at ready
+    context.close()
+    assert watch.off_host == [] and [e for e in watch.errors if "preload" not in e] == []
