@@ -13,6 +13,7 @@ PY := $(VENV)/bin/python
 $(VENV)/.installed: requirements-dev.txt pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	touch $@
 
 node_modules/.installed: package.json package-lock.json

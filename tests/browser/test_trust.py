@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import CHROMIUM, CHROMIUM_ARGS, Watch, shared_game
+from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from pageobject import CODE, Game
 from playwright.sync_api import Browser, BrowserType, Route, expect
 from testdata import WON
@@ -33,8 +33,13 @@ INJECTED = "document.querySelectorAll('main img, main b, main script, [data-mess
 
 @pytest.fixture
 def profile(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
-    """A profile of its own (own storage), its pages watched like the shared one's."""
-    yield from shared_game(browser, browser_context_args, site)
+    """A profile of its own (own storage, no service worker), its pages watched like the shared one's."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    seen = Watch(site[: site.index(PREFIX)])
+    context.on("page", seen.attach)
+    yield Game(context.new_page(), site), seen
+    context.close()
+    seen.check()
 
 
 def fill_storage(game: Game, values: dict[str, str]) -> None:
