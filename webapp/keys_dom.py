@@ -39,6 +39,7 @@ class Keys:
         self.region = document.querySelector("[data-announce]")
         self.shortcuts_box = document.querySelector(f'[data-setting="{Setting.KEY_SHORTCUTS}"]')
         self.spoken = page.app.announced
+        self.lang = page.app.lang
         self.timer: Any = None
         self.sentence = ""
         self._proxies = [create_proxy(self.on_keydown), create_proxy(self.on_focusin), create_proxy(self.speak)]
@@ -87,6 +88,9 @@ class Keys:
         self.roving()
         self.shortcuts_box.checked = self.page.app.settings.key_shortcuts
         app = self.page.app
+        if view.lang != self.lang:  # a sentence said in the other language is not left on the page
+            self.lang = view.lang
+            self.sentence = self.region.textContent = ""
         if app.announced != self.spoken and app.announcement is not None:
             self.spoken = app.announced
             self.sentence = sentence(app.announcement, view.lang)

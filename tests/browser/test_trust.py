@@ -44,7 +44,7 @@ def profile(browser: Browser, browser_context_args: dict[str, Any], site: str) -
 
 def fill_storage(game: Game, values: dict[str, str]) -> None:
     """Storage of the site's origin set before the game's page first loads (JavaScript values)."""
-    game.page.goto(game.site + "manifest.webmanifest")
+    game.page.goto(game.site + "rules-en.html")  # a page of the origin that is not the game
     for key, value in values.items():  # as much as the origin's quota takes (5 MB fits once)
         game.page.evaluate(f"try {{ localStorage.setItem({json.dumps(key)}, {value}) }} catch (full) {{}}")
 
