@@ -128,7 +128,7 @@ class DealCode:
         stripped = text.strip()
         if len(stripped) > MAX_LINK:
             raise CodeShapeError(text)
-        if "?" in stripped or "://" in stripped:
+        if "?" in stripped:  # a link: only its query can name the deal
             deal = query_value(stripped, "deal")
             if deal is not None:
                 return cls.parse(deal)

@@ -1,36 +1,42 @@
-"""Whole games: a win (R5.3, R6.1), a dead end (R6.2), undo, redo and restart (R7)."""
+"""Whole games: a win (R5.3, R6.1), a dead end (R6.2), undo, redo and restart (R7), and the game as a
+value: copy, equality, its text, whether it is in progress (R7.6)."""
 
 from __future__ import annotations
 
 import pytest
-from testdata import DEAD_END, WON
+from testdata import DEAD_END, WON, play, r9_game
 
 from halfmoon import (
     PLACES,
     WON_MOVES,
     WON_SCORE,
+    Card,
+    DealCode,
     Game,
     GameOverError,
+    Kind,
+    Move,
     NothingToRedoError,
     NothingToUndoError,
+    Place,
     Status,
-    i18n,
+    TapKind,
 )
 
 
-def play(code: str, moves: list[str]) -> Game:
-    game = Game.from_code(code)
-    for move in moves:
-        game.remove(move)
-    return game
+def position(game: Game) -> list[tuple[Card, ...]]:
+    return [game.cards(p) for p in PLACES]
 
 
-def test_r5_3_a_won_game_is_48_moves_and_520_points() -> None:
+def test_r5_3_a_won_game_is_40_pairs_and_8_trios_48_moves_and_520_points() -> None:
     game = play(WON["code"], WON["moves"])
-    assert game.status is Status.WON
-    assert (game.moves, game.score) == (WON_MOVES, WON_SCORE) == (48, 520)
+    assert game.status is Status.WON and game.is_won and game.is_over
     assert (game.pairs, game.trios) == (40, 8)
-    assert game.cards_left == 0
+    assert (game.moves, game.score) == (48, 520)
+    assert (game.moves, game.score) == (WON_MOVES, WON_SCORE)  # the engine's constants are a real win's
+    assert game.cards_left == 0 and game.playable() == {}
+    assert [r.kind for r in game.move_stack].count(Kind.TRIO) == 8
+    assert game.dead_end_report() is None
 
 
 def test_r7_1_after_a_win_undo_is_off() -> None:
@@ -40,6 +46,8 @@ def test_r7_1_after_a_win_undo_is_off() -> None:
         game.undo()
     with pytest.raises(GameOverError):
         game.remove("P1+P2")
+    assert not game.is_legal(Move.parse("P1+P2"))
+    assert not game.legal_moves and game.legal_moves.count() == 0
 
 
 def test_a_win_by_tapping_alone() -> None:
@@ -47,51 +55,58 @@ def test_a_win_by_tapping_alone() -> None:
     for move in WON["moves"]:
         *first, last = move.split("+")
         for place in first:
-            game.tap(place)
-        assert game.tap(last).kind == "removed"
-    assert game.status is Status.WON and game.score == 520
+            assert game.tap(place).kind is TapKind.SELECTED
+        result = game.tap(last)
+        assert result.kind is TapKind.REMOVED and result.removal is not None and str(result.removal) == move
+    assert game.status is Status.WON and (game.moves, game.score) == (48, 520)
 
 
 def test_r6_2_a_dead_end_reached_from_a_real_code() -> None:
     game = play(DEAD_END["code"], DEAD_END["moves"])
-    assert game.status is Status.DEAD_END
-    assert list(game.legal_moves()) == []
+    assert game.status is Status.DEAD_END and game.is_over and not game.is_won
+    assert not game.legal_moves and list(game.legal_moves) == [] and game.legal_moves.count() == 0
     report = game.dead_end_report()
     assert report is not None
-    assert report.values == (6, 7, 8, 9, 10) and report.faces_missing == (12, 13)
-    assert "5, 4, 3, 2 or A" in i18n.dead_end_text(report, "en")
-    assert "rouva ja kuningas puuttuvat" in i18n.dead_end_text(report, "fi")
+    assert report.values == (6, 7, 8, 9, 10) and report.partners == (5, 4, 3, 2, 1)
+    assert report.faces_missing == (12, 13)
 
 
-def test_r7_1_undo_works_from_a_dead_end_and_the_clock_may_run_again() -> None:
+def test_r7_1_undo_works_from_a_dead_end_and_the_game_runs_again() -> None:
     game = play(DEAD_END["code"], DEAD_END["moves"])
-    assert not game.clock_runs
-    game.undo()
-    assert game.status is Status.PLAYING and game.clock_runs
+    assert game.can_undo
+    removal = game.undo()
+    assert str(removal) == DEAD_END["moves"][-1]
+    assert game.status is Status.PLAYING and not game.is_over
     assert game.dead_end_report() is None
 
 
 def test_r7_1_undo_puts_every_card_back_and_lowers_the_figures() -> None:
     game = Game.from_code(WON["code"])
-    start = [game.cards(p) for p in PLACES]
+    start = position(game)
+    figures = [(0, 0)]
     for move in WON["moves"][:-1]:
         game.remove(move)
-    for _ in range(WON_MOVES - 1):
+        figures.append((game.score, game.moves))
+    for _ in range(WON_MOVES - 1):  # R7.1: all 47 are within the 100 most recent moves
+        assert (game.score, game.moves) == figures.pop()
         game.undo()
-    assert [game.cards(p) for p in PLACES] == start
-    assert (game.score, game.moves) == (0, 0)
+    assert position(game) == start
+    assert (game.score, game.moves) == (0, 0) == figures.pop()
     assert not game.can_undo
+    with pytest.raises(NothingToUndoError):
+        game.undo()
 
 
 def test_r7_5_redo_reapplies_in_order_until_a_new_move() -> None:
     game = play(WON["code"], WON["moves"][:5])
-    after_five = [game.cards(p) for p in PLACES]
+    after_five = position(game)
+    assert not game.can_redo
     game.undo()
     game.undo()
     assert [str(r.move) for r in game.undone_moves] == WON["moves"][3:5]
-    game.redo()
-    game.redo()
-    assert [game.cards(p) for p in PLACES] == after_five and game.score == play(WON["code"], WON["moves"][:5]).score
+    assert str(game.redo()) == WON["moves"][3]
+    assert str(game.redo()) == WON["moves"][4]
+    assert position(game) == after_five and game == play(WON["code"], WON["moves"][:5])
     with pytest.raises(NothingToRedoError):
         game.redo()
     game.undo()
@@ -99,17 +114,19 @@ def test_r7_5_redo_reapplies_in_order_until_a_new_move() -> None:
     assert not game.can_redo
     game.undo()
     assert game.can_redo
-    game.remove(next(m for m in game.legal_moves() if str(m) != WON["moves"][4]))
-    assert not game.can_redo
+    game.remove(next(m for m in game.legal_moves if str(m) != WON["moves"][4]))
+    assert not game.can_redo and game.undone_moves == ()
 
 
 def test_restart_deals_the_same_cards_and_clears_everything() -> None:
     game = play(WON["code"], WON["moves"][:6])
     game.undo()
-    game.elapsed_ms = 5000
+    game.tap("P1")
     game.restart()
     assert game == Game.from_code(WON["code"])
-    assert not game.can_undo and not game.can_redo and not game.started
+    assert position(game) == position(Game.from_code(WON["code"]))
+    assert not game.can_undo and not game.can_redo and game.selection == ()
+    assert (game.score, game.moves) == (0, 0)
     assert game.record() == "HM1-N-AAAAAAB"
 
 
@@ -117,19 +134,147 @@ def test_r6_2_status_is_checked_right_after_the_deal() -> None:
     assert Game.from_code(WON["code"]).status is Status.PLAYING
 
 
-def test_r5_4_the_clock_starts_with_the_first_tap() -> None:
-    game = Game.from_code(WON["code"])
-    assert not game.clock_runs
-    game.tap("P1")
-    assert game.clock_runs
-
-
 def test_game_record_is_the_code_and_the_moves() -> None:
     game = play(WON["code"], WON["moves"][:3])
     assert game.record() == "HM1-N-AAAAAAB " + " ".join(WON["moves"][:3])
+    assert Game.from_code(WON["code"]).record() == "HM1-N-AAAAAAB"
 
 
-def test_r7_1_every_move_of_a_game_is_within_undo_reach() -> None:
-    from halfmoon.game import UNDO_DEPTH
+def test_from_code_takes_text_or_a_code() -> None:
+    assert Game.from_code("hm1-n-aaaaaab") == Game.from_code(DealCode(1))
+    assert Game.from_code("HM1-N-AAAAAAB").code == DealCode(1)
 
-    assert WON_MOVES <= UNDO_DEPTH == 100
+
+def test_remove_takes_a_move_text_or_places() -> None:
+    first = WON["moves"][0]
+    for form in (Move.parse(first), first, first.split("+"), [Place.parse(p) for p in first.split("+")]):
+        game = Game.from_code(WON["code"])
+        removal = game.remove(form)
+        assert str(removal.move) == first and game.moves == 1
+
+
+def test_the_position_as_values() -> None:
+    game = Game.from_code(WON["code"])
+    layout = DealCode(1).layout()
+    assert game.cards(Place.P1) == layout.piles[0] and game.top(Place.P1) == layout.piles[0][-1]
+    assert game.count(Place.P12) == 8 and game.count(Place.R8) == 1 and game.cards_left == 104
+    assert game.playable() == {p: game.top(p) for p in PLACES}
+    removal = game.remove(WON["moves"][0])
+    for place, card in zip(removal.move.places, removal.cards, strict=True):
+        assert layout.piles[place.number - 1][-1] == card if place.is_pile else layout.reserve[place.number - 1] == card
+    assert game.cards_left == 102
+
+
+# Copy and equality: the position and the history, never the selection (nor the clock, which is apart)
+
+
+def test_copy_is_equal_and_independent() -> None:
+    game = play(WON["code"], WON["moves"][:4])
+    game.undo()
+    game.tap("P2")
+    twin = game.copy()
+    assert twin == game and twin is not game
+    assert position(twin) == position(game) and twin.selection == game.selection
+    assert twin.undone_moves == game.undone_moves and twin.code == game.code
+    twin.redo()
+    assert twin != game and game.moves == 3 and twin.moves == 4 and game.can_redo
+    twin.undo()
+    twin.tap("P5")
+    assert game.selection == (Place.P2,)
+    game.remove(WON["moves"][3])
+    assert twin.moves == 3 and twin.can_redo and position(twin) != position(game)
+    twin.restart()
+    assert game.moves == 4
+
+
+def test_equality_ignores_the_selection_but_not_undone_moves() -> None:
+    a, b = play(WON["code"], WON["moves"][:3]), play(WON["code"], WON["moves"][:3])
+    a.tap("P1")
+    assert a == b
+    a.undo()
+    b.undo()
+    assert a == b
+    b.redo()
+    b.undo()
+    assert a == b
+    c = play(WON["code"], WON["moves"][:2])
+    assert position(c) == position(a) and c != a  # the same cards, but a can redo
+    assert a != Game.from_code(WON["code"]) and a != "HM1-N-AAAAAAB"
+    assert Game.from_code(DealCode(1)) != Game.from_code(DealCode(2))
+
+
+def test_a_game_is_not_hashable() -> None:
+    with pytest.raises(TypeError):
+        hash(Game.from_code(WON["code"]))
+
+
+def test_str_is_the_table_in_card_text() -> None:
+    game = play(WON["code"], WON["moves"][:6])
+    cells = str(game).split(")")
+    rows = str(game).splitlines()
+    assert len(rows) == 3 and len(cells) == 21
+    read: dict[Place, tuple[Card | None, int]] = {}
+    for cell in cells[:-1]:
+        name, face, count = cell.replace("(", " ").split()
+        read[Place.parse(name)] = (None if face == "--" else Card.parse(face), int(count))
+    assert read == {p: (game.top(p), game.count(p)) for p in PLACES}
+    assert [Place.parse(cell.split()[0]) for cell in rows[2].split(")")[:-1]] == list(PLACES[12:])
+
+
+def test_str_is_exactly_the_card_text_table() -> None:
+    game = Game.from_code("HM1-N-AAAAAAB")
+    game.remove("R1+R6")  # 10♦ + A♣: two reserve slots empty
+    assert str(game).splitlines() == [
+        " P1 8C  (8)  P2 QS  (8)  P3 KC  (8)  P4 9D  (8)  P5 6D  (8)  P6 5D  (8)",
+        " P7 2H  (8)  P8 7C  (8)  P9 QH  (8) P10 QC  (8) P11 TS  (8) P12 8D  (8)",
+        " R1 --  (0)  R2 KD  (1)  R3 JD  (1)  R4 TC  (1)  R5 JD  (1)  R6 --  (0)  R7 4H  (1)  R8 7S  (1)",
+    ]
+
+
+def test_board_shows_the_same_table_in_the_players_language() -> None:
+    game = play(WON["code"], WON["moves"][:6])
+    assert len(game.board("fi").splitlines()) == 3
+    assert game.board("fi") != game.board("en") != str(game)
+    assert "♣" in game.board("en") + game.board("fi") or "♦" in game.board("en")
+
+
+def test_repr_names_the_record_and_the_status() -> None:
+    game = play(WON["code"], WON["moves"][:2])
+    assert repr(game) == f"<Game {game.record()!r} playing>"
+    dead = play(DEAD_END["code"], DEAD_END["moves"])
+    assert repr(dead) == f"<Game {dead.record()!r} dead-end>"
+    assert repr(dead.legal_moves) == "<LegalMoves ()>"
+    r9 = r9_game()
+    assert repr(r9.legal_moves) == "<LegalMoves (" + ", ".join(map(str, r9.legal_moves)) + ")>"
+    assert repr(r9.legal_moves).startswith("<LegalMoves (P1+P8, ")
+    assert r9.record() == "-"  # a game from a layout has no code
+
+
+# R7.6: a game in progress; restart changes something
+
+
+def test_r7_6_in_progress_from_the_first_removal() -> None:
+    game = Game.from_code(WON["code"])
+    assert not game.in_progress and not game.can_restart
+    game.tap("P1")
+    assert not game.in_progress  # a tap is not a removal
+    game.remove(WON["moves"][0])
+    assert game.in_progress and game.can_restart
+    game.undo()
+    assert game.moves == 0 and game.in_progress and game.can_restart  # even if every removal was undone
+    game.restart()
+    assert not game.in_progress and not game.can_restart
+
+
+def test_r7_6_a_won_game_or_a_dead_end_is_not_in_progress() -> None:
+    won = play(WON["code"], WON["moves"])
+    assert not won.in_progress and won.can_restart  # play the deal again
+    dead = play(DEAD_END["code"], DEAD_END["moves"])
+    assert not dead.in_progress and dead.can_restart
+    dead.undo()
+    assert dead.in_progress
+
+
+def test_r7_6_a_deal_dead_from_the_start_is_never_in_progress() -> None:
+    game = Game.from_layout([["AH"], ["2H"]] + [[]] * 10, [None] * 8)
+    assert not game.in_progress and not game.can_restart and game.is_over

@@ -7,7 +7,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from halfmoon import PLACES, Card, DealCode, Game, Kind, Status, TapKind, load, save
+from halfmoon import PLACES, Card, DealCode, Game, Kind, SavedGame, Status, TapKind, load, save
 from halfmoon.deal import DEAL_COUNT
 
 codes = st.integers(min_value=0, max_value=DEAL_COUNT - 1).map(DealCode)
@@ -29,7 +29,7 @@ def check_invariants(game: Game) -> None:
     trios = sum(r.kind is Kind.TRIO for r in game.move_stack)
     assert game.score == 10 * pairs + 15 * trios  # R5.1
     assert game.moves == pairs + trios  # R5.2
-    has_move = any(True for _ in game.legal_moves())
+    has_move = bool(game.legal_moves)
     assert (game.status is Status.DEAD_END) == (game.cards_left > 0 and not has_move)  # R6.2
     assert (game.status is Status.WON) == (game.cards_left == 0)
 
@@ -71,9 +71,11 @@ def test_save_and_load_round_trip(code: DealCode, places: list[str], back: int, 
         game.tap(place)
     for _ in range(min(back, game.moves) if game.can_undo else 0):
         game.undo()
-    game.elapsed_ms = elapsed
-    again = load(save(game))
-    assert again == game
+    record = SavedGame(game, elapsed_ms=elapsed)
+    loaded = load(save(record))
+    assert loaded == record and loaded.elapsed_ms == elapsed
+    again = loaded.game
+    assert again == game and again.selection == ()
     assert [again.cards(p) for p in PLACES] == [game.cards(p) for p in PLACES]
     assert (again.score, again.moves, again.status) == (game.score, game.moves, game.status)
 
@@ -83,7 +85,23 @@ def test_save_and_load_round_trip(code: DealCode, places: list[str], back: int, 
 def test_random_legal_play_ends_won_or_dead(code: DealCode, data: st.DataObject) -> None:
     game = Game.from_code(code)
     while game.status is Status.PLAYING:
-        game.remove(data.draw(st.sampled_from(list(game.legal_moves()))))
+        game.remove(data.draw(st.sampled_from(list(game.legal_moves))))
     check_invariants(game)
     if game.status is Status.WON:
-        assert (game.moves, game.score) == (48, 520)
+        assert (game.moves, game.score) == (48, 520)  # R5.3
+
+
+@settings(max_examples=30, deadline=None)
+@given(codes, taps)
+def test_a_copy_is_an_independent_equal(code: DealCode, places: list[str]) -> None:
+    game = Game.from_code(code)
+    for place in places:
+        game.tap(place)
+    twin = game.copy()
+    assert twin == game and twin.selection == game.selection and str(twin) == str(game)
+    if twin.can_undo:
+        before = str(game)
+        selected = game.selection
+        twin.undo()
+        assert twin != game and twin.selection == ()
+        assert str(game) == before and game.selection == selected
