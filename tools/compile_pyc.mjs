@@ -1,8 +1,9 @@
 // Compile the page's Python to bytecode for the Python that runs it (Pyodide's, not the build
 // machine's), so that the page imports it without compiling at every start.
 //   node tools/compile_pyc.mjs OUT_DIR PACKAGE...
-// Writes OUT_DIR/PACKAGE/__pycache__/*.cpython-3XX.pyc as unchecked-hash pycs: they are built
-// together with the sources into one zip, so no time stamp needs checking.
+// Writes OUT_DIR/PACKAGE/__pycache__/*.cpython-3XX.pyc as unchecked-hash pycs, optimized as with
+// -OO (no docstrings, no asserts: the page never reads a docstring, and the asserts only narrow
+// types for mypy); tools/build.py ships them without their sources, as sourceless modules.
 import { loadPyodide } from "pyodide";
 import path from "node:path";
 import fs from "node:fs";
@@ -24,5 +25,5 @@ for package in packages:
         target = pathlib.Path("/out", package, "__pycache__", source.stem + "." + __import__("sys").implementation.cache_tag + ".pyc")
         target.parent.mkdir(parents=True, exist_ok=True)
         py_compile.compile(str(source), cfile=str(target), dfile=f"{package}/{source.name}", doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH)
+                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH, optimize=2)
 `);
