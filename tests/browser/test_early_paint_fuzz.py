@@ -33,7 +33,8 @@ RUN = """async ([record, game]) => {
   script.remove();
   const allowed = new Set(['class', 'data-place', ...original.dataset.placeAttributes.split(' '),
     ...original.dataset.buttonAttributes.split(' '), 'type', 'data-slot', 'aria-hidden', 'data-queued']);
-  const foreign = [...board.querySelectorAll('[data-place], [data-place] *')].flatMap((e) => e.getAttributeNames()).filter((n) => !allowed.has(n));
+  const foreign = [...board.querySelectorAll('[data-place], [data-place] *')]
+    .flatMap((e) => e.getAttributeNames()).filter((n) => !allowed.has(n));
   const added = board.querySelectorAll('[data-place] *').length - window.skeletonElements;
   return { errors, foreign, added };
 }"""
@@ -61,7 +62,11 @@ values = st.recursive(
     max_leaves=30,
 )
 place_like = st.fixed_dictionaries(
-    {"place": st.dictionaries(st.sampled_from(["data-card", "data-count", "onclick", "style", "x"]), texts | st.none())},
+    {
+        "place": st.dictionaries(
+            st.sampled_from(["data-card", "data-count", "onclick", "style", "x"]), texts | st.none()
+        )
+    },
     optional={"button": st.dictionaries(texts, texts), "slots": st.dictionaries(texts, texts)},
 )
 records = st.fixed_dictionaries(
