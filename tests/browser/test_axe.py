@@ -32,7 +32,7 @@ def test_the_game_page(game: Game) -> None:
     assert axe_violations(game.page) == []
 
 
-@pytest.mark.parametrize("action", ["settings", "keys"])
+@pytest.mark.parametrize("action", ["settings", "keys", "stats"])
 def test_a_dialog_open_has_the_focus_and_gives_it_back(game: Game, action: str) -> None:
     page = game.page
     opener = page.locator(f'button[data-action="{action}"]')
