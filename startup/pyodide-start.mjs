@@ -82,9 +82,13 @@ function enabled() {
   }
 }
 
+// Our records here are a few dozen bytes: anything long is not ours and is not parsed.
+const MAX_RECORD = 4096;
+
 function read(key) {
   try {
-    return localStorage.getItem(key);
+    const value = localStorage.getItem(key);
+    return value !== null && value.length <= MAX_RECORD ? value : null;
   } catch {
     return null;
   }
