@@ -195,6 +195,11 @@ class App:
         self._persist()
 
     @property
+    def saved_text(self) -> str | None:
+        """The saved game's text as this page last wrote or read it."""
+        return self._known_text
+
+    @property
     def game(self) -> Game:
         return self.record.game
 

@@ -284,7 +284,7 @@ class Page:
         """Keep the early-paint record in step with the saved game and the words on screen."""
         if view.replay is not None:
             return  # the board shows the replay, not the saved game
-        saved = self.app.store.saved_game_text()
+        saved = self.app.saved_text  # what this page last wrote or read: no storage read per render
         shown = (saved, view.lang, view.places, view.info)
         if view.saved and saved is not None and shown != self._snapshot_of:
             self.app.store.save_snapshot(snapshot(view, self.app.game, saved))
