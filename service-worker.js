@@ -63,13 +63,18 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
+// The page is cached once, as "./" (the precache list has no "index.html": a second download).
+const PAGE = absolute("./");
+const INDEX = absolute("index.html");
+
 // Cache first. The query string is ignored, so that a link with ?deal= finds the page.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  const key = request.url.split(/[?#]/)[0] === INDEX ? PAGE : request;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const cached = await cache.match(request, { ignoreSearch: true });
+    const cached = await cache.match(key, { ignoreSearch: true });
     return cached || fetch(request);
   })());
 });

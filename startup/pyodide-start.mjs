@@ -44,7 +44,7 @@ export async function loadPyodide(options) {
   const plan = await restorable().catch(() => null);
   if (plan) {
     try {
-      const pyodide = await startPyodide({ ...options, _loadSnapshot: plan.bytes });
+      const pyodide = await startPyodide({ ...options, _loadSnapshot: plan.bytes, fsInit: split(options.fsInit) });
       settle(pyodide);
       whenReady().then(plan.guard.release);
       return started(pyodide, "restored");
@@ -121,16 +121,29 @@ async function restorable() {
     return null;
   }
   const expected = response.headers.get(HASH);
-  // A promise: Pyodide reads it while its runtime downloads and compiles.
-  const bytes = response.arrayBuffer().then(async (buffer) => {
-    if ((await sha256(buffer)) !== expected) throw new HashMismatch("its bytes do not match their hash");
-    return new Uint8Array(buffer);
+  // A promise: Pyodide reads it while its runtime downloads and compiles. The hash is checked in a
+  // Worker, so that the main thread stays free for Pyodide's own start meanwhile.
+  const checked = inWorker("check", response.arrayBuffer().then((bytes) => ({ bytes })));
+  const bytes = checked.then(({ bytes, hash }) => {
+    if (hash !== expected) throw new HashMismatch("its bytes do not match their hash");
+    return new Uint8Array(bytes);
   });
   bytes.catch(() => {}); // handled where loadPyodide rejects
   return { bytes, guard: await hold() };
 }
 
 // What a snapshot carries over from where it was made, and must not.
+// Pyodide restores a snapshot in one run of promise callbacks, which would block the main thread
+// for over 100 ms. Its file-system hook (a step of Emscripten's pre-run, between instantiating the
+// wasm module and copying the snapshot into its memory) waits for a task of its own: two shorter
+// blocks, and the page's timers and input run between them.
+function split(fsInit) {
+  return async (...args) => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await fsInit?.(...args);
+  };
+}
+
 function settle(pyodide) {
   delete pyodide._api.config._loadSnapshot; // the config would keep the snapshot's bytes for the page's life
   // The same random state on every restore until reseeded; a second "" in sys.path from Pyodide.
@@ -268,9 +281,8 @@ async function make() {
   mark("snapshot", "making");
   try {
     const made = performance.now();
-    const bytes = await inWorker();
+    const { bytes, hash } = await inWorker("make");
     const stored = performance.now();
-    const hash = await sha256(bytes);
     if (!enabled()) return mark("snapshot", "off"); // turned off meanwhile
     await forget(); // one snapshot at a time: older builds' go
     const headers = { [HASH]: hash, "content-type": "application/octet-stream" };
@@ -284,16 +296,13 @@ async function make() {
   }
 }
 
-function inWorker() {
+// A job of startup/snapshot-worker.mjs: "check" a snapshot's hash (its bytes are handed over and
+// come back, never copied) or "make" one. The input may still be on its way: the worker starts now.
+function inWorker(job, input = Promise.resolve({})) {
   const worker = new Worker(new URL("./half-moon-snapshot-worker.mjs", import.meta.url), { type: "module" });
   return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data.bytes));
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
     worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
-    worker.postMessage("make");
+    input.then((data) => worker.postMessage({ job, ...data }, data.bytes ? [data.bytes] : []), reject);
   }).finally(() => worker.terminate());
-}
-
-async function sha256(data) {
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }

@@ -1,27 +1,47 @@
-// Makes the interpreter snapshot that later visits restore (startup/pyodide-start.mjs starts it
-// after ready). A plain module Worker that loads Pyodide itself: no PyScript worker machinery, so
-// no COOP/COEP headers are needed. Snapshot-making wraps the JS globals in a proxy that the page's
+// The interpreter snapshot's work off the page's main thread (startup/pyodide-start.mjs starts
+// it): checking a stored snapshot's hash while the page restores, and making a new snapshot (and
+// its hash) after ready. A plain module Worker: no PyScript worker machinery, so no COOP/COEP headers are needed.
+//
+// Checking: the bytes come and go back as a transferred buffer (no copy); a SHA-256 of 31 MB
+// takes tens of milliseconds that the page's main thread, busy starting Pyodide, cannot spare.
+//
+// Making: it loads Pyodide itself. Snapshot-making wraps the JS globals in a proxy that the page's
 // own interpreter could not live with; here there is no DOM to reach, and only the game's pure
 // modules are imported (nothing that holds a JS object or a time), as the page's config will
 // import them: the same zip unpacked into the same folder, so the restored modules' files match.
-import { loadPyodide } from "./pyodide.mjs";
-
 const APP = new URL("../../build/app.zip", import.meta.url);
 const MODULES = ["halfmoon", "webapp.controller", "webapp.view", "webapp.storage", "webapp.strings"];
 // Standard-library modules that PyScript's own package and the shell import at every start: pure
 // Python, holding no JS object and no time (so not logging, which keeps its import time).
 const STDLIB = ["asyncio", "inspect", "html", "base64", "pathlib", "zipfile", "tempfile", "shutil", "glob", "textwrap", "codeop", "traceback"];
 
-self.onmessage = async () => {
+const jobs = { check, make };
+
+self.onmessage = async ({ data }) => {
   try {
-    const pyodide = await loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
-    const response = await fetch(APP);
-    if (!response.ok) throw new Error(`app.zip answered ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });
-    pyodide.runPython(`import ${[...STDLIB, ...MODULES].join(", ")}`);
-    const bytes = pyodide.makeMemorySnapshot();
-    self.postMessage({ bytes }, [bytes.buffer]);
+    await jobs[data.job](data);
   } catch (error) {
     self.postMessage({ error: String(error) });
   }
 };
+
+async function check({ bytes }) {
+  self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes]);
+}
+
+async function make() {
+  // Imported here, not at the top: a worker that only checks a hash never loads Pyodide.
+  const { loadPyodide } = await import("./pyodide.mjs");
+  const pyodide = await loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
+  const response = await fetch(APP);
+  if (!response.ok) throw new Error(`app.zip answered ${response.status}`);
+  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });
+  pyodide.runPython(`import ${[...STDLIB, ...MODULES].join(", ")}`);
+  const bytes = pyodide.makeMemorySnapshot();
+  self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes.buffer]);
+}
+
+async function sha256(data) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", data));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}

@@ -4,6 +4,8 @@
 
 - copies PyScript (``@pyscript/core``) and Pyodide (``pyodide``) from node_modules into the
   git-ignored ``static/vendor/`` (installed by ``npm ci`` at the versions package-lock.json pins),
+  of PyScript only the modules the page can load (not its editor, terminals, MicroPython, package
+  graph or zip reader: a megabyte that every first visit's service worker would precache),
   with Pyodide's standard library cut to the modules the page imports (data/stdlib-modules.txt,
   found by tools/trace_stdlib.py) and shrunk by tools/minify_stdlib.mjs, and a lock file that
   lists no package (the page loads none);
@@ -47,6 +49,9 @@ VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_MODULES = ROOT / "data" / "stdlib-modules.txt"
+# Of the modules PyScript loads on demand, the features the page uses: its TOML config, and the
+# error plugin that PyScript imports at every start.
+PYSCRIPT_ON_DEMAND = ("toml", "error")
 # The start-up modules (startup/), copied beside pyodide.mjs under these names.
 STARTUP = {"pyodide-start.mjs": "half-moon-start.mjs", "snapshot-worker.mjs": "half-moon-snapshot-worker.mjs"}
 BUILD_KEY_MARK = "@HALF_MOON_BUILD@"
@@ -74,11 +79,27 @@ def vendor() -> None:
     # The page loads no package, so its lock file lists none (the full one is 119 kB of JSON).
     lock = json.loads((modules / "pyodide" / "pyodide-lock.json").read_text())
     (VENDOR / "pyodide" / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
-    shutil.copytree(
-        modules / "@pyscript" / "core" / "dist",
-        VENDOR / "pyscript",
-        ignore=shutil.ignore_patterns("*.map", "service-worker.js"),
-    )
+    dist = modules / "@pyscript" / "core" / "dist"
+    (VENDOR / "pyscript").mkdir()
+    for name in pyscript_modules(dist):
+        shutil.copy2(dist / name, VENDOR / "pyscript" / name)
+
+
+def pyscript_modules(dist: Path) -> set[str]:
+    """core.js and every module it imports, and of those it imports on demand (``import("./…")``),
+    the ones named in PYSCRIPT_ON_DEMAND: the modules the page can load. A module left out that
+    PyScript asked for would be a failed request, which every page test counts as an error."""
+    found: set[str] = set()
+    todo = ["core.js"]
+    while todo:
+        name = todo.pop()
+        if name in found:
+            continue
+        found.add(name)
+        text = (dist / name).read_text(encoding="utf-8")
+        todo += re.findall(r'\bfrom\s*"\./([^"]+)"', text)
+        todo += [m for m in re.findall(r'\bimport\("\./([^"]+)"\)', text) if m.split("-")[0] in PYSCRIPT_ON_DEMAND]
+    return found
 
 
 def trim_stdlib(source: Path, target: Path) -> None:
@@ -145,9 +166,11 @@ def icons() -> None:
 
 
 def site_files(root: Path = ROOT) -> list[str]:
-    """Every file of the site, as URLs relative to its top: what the service worker precaches."""
+    """Every file of the site, as URLs relative to its top: what the service worker precaches. The
+    page once, as ``./`` (the worker answers ``index.html`` from it): not a second download."""
     static = sorted(p.relative_to(root).as_posix() for p in (root / "static").rglob("*") if p.is_file())
-    return ["./", *SITE_FILES, *(p for p in static if p != "static/build/precache-manifest.js")]
+    top = (name for name in SITE_FILES if name != "index.html")
+    return ["./", *top, *(p for p in static if p != "static/build/precache-manifest.js")]
 
 
 def precache_manifest(root: Path = ROOT) -> dict[str, object]:

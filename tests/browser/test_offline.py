@@ -89,7 +89,7 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     game.action("new")
     game.confirm()
     assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)
-    game.open("?deal=HM1-N-AAAAAAZ")
+    game.open("index.html?deal=HM1-N-AAAAAAZ")  # the page by its file name too: cached once, as ./
     assert game.board("data-code") == "HM1-N-AAAAAAZ"
     page.locator('header [data-link="rules"]').click()  # the rules and examples work offline too
     expect(page.locator("[data-diagram]").first).to_be_visible()
