@@ -44,7 +44,8 @@ export async function loadPyodide(options) {
   const plan = await restorable().catch(() => null);
   if (plan) {
     try {
-      const pyodide = await startPyodide({ ...options, _loadSnapshot: plan.bytes, fsInit: split(options.fsInit) });
+      const settings = { ...options, _loadSnapshot: plan.bytes, fsInit: verified(plan.checked, options.fsInit) };
+      const pyodide = await Promise.race([startPyodide(settings), plan.checked.then(() => never)]);
       settle(pyodide);
       whenReady().then(plan.guard.release);
       return started(pyodide, "restored");
@@ -121,24 +122,29 @@ async function restorable() {
     return null;
   }
   const expected = response.headers.get(HASH);
-  // A promise: Pyodide reads it while its runtime downloads and compiles. The hash is checked in a
-  // Worker, so that the main thread stays free for Pyodide's own start meanwhile.
-  const checked = inWorker("check", response.arrayBuffer().then((bytes) => ({ bytes })));
-  const bytes = checked.then(({ bytes, hash }) => {
+  // Read here for Pyodide, which reads the promise while its runtime downloads and compiles, and
+  // again in a Worker that checks the bytes' hash meanwhile, off the main thread. Pyodide copies
+  // them into its memory only after the verdict (see verified).
+  const checked = inWorker("check", { cache: CACHE, entry: ENTRY }).then(({ hash }) => {
     if (hash !== expected) throw new HashMismatch("its bytes do not match their hash");
-    return new Uint8Array(bytes);
   });
-  bytes.catch(() => {}); // handled where loadPyodide rejects
-  return { bytes, guard: await hold() };
+  const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
+  checked.catch(() => {}); // handled where loadPyodide rejects
+  bytes.catch(() => {});
+  return { bytes, checked, guard: await hold() };
 }
 
 // What a snapshot carries over from where it was made, and must not.
-// Pyodide restores a snapshot in one run of promise callbacks, which would block the main thread
-// for over 100 ms. Its file-system hook (a step of Emscripten's pre-run, between instantiating the
-// wasm module and copying the snapshot into its memory) waits for a task of its own: two shorter
-// blocks, and the page's timers and input run between them.
-function split(fsInit) {
+const never = new Promise(() => {});
+
+// Pyodide copies the snapshot into its memory after its file-system hook, a step of Emscripten's
+// pre-run that comes once the wasm module is compiled and instantiated. There the hook waits for
+// the hash's verdict (on a mismatch, for ever: loadPyodide falls back on the verdict itself, and
+// no Python ever runs on the bad bytes), then for a task of its own: Pyodide's restore, one run of
+// promise callbacks that would block the main thread for over 100 ms, is split in two.
+function verified(checked, fsInit) {
   return async (...args) => {
+    await checked.catch(() => never);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await fsInit?.(...args);
   };
@@ -296,13 +302,12 @@ async function make() {
   }
 }
 
-// A job of startup/snapshot-worker.mjs: "check" a snapshot's hash (its bytes are handed over and
-// come back, never copied) or "make" one. The input may still be on its way: the worker starts now.
-function inWorker(job, input = Promise.resolve({})) {
+// A job of startup/snapshot-worker.mjs: "check" the stored snapshot's hash or "make" one.
+function inWorker(job, message = {}) {
   const worker = new Worker(new URL("./half-moon-snapshot-worker.mjs", import.meta.url), { type: "module" });
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
     worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
-    input.then((data) => worker.postMessage({ job, ...data }, data.bytes ? [data.bytes] : []), reject);
+    worker.postMessage({ job, ...message });
   }).finally(() => worker.terminate());
 }

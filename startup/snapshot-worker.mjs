@@ -1,9 +1,11 @@
 // The interpreter snapshot's work off the page's main thread (startup/pyodide-start.mjs starts
 // it): checking a stored snapshot's hash while the page restores, and making a new snapshot (and
-// its hash) after ready. A plain module Worker: no PyScript worker machinery, so no COOP/COEP headers are needed.
+// its hash) after ready. A plain module Worker: no PyScript worker machinery, so no COOP/COEP
+// headers are needed.
 //
-// Checking: the bytes come and go back as a transferred buffer (no copy); a SHA-256 of 31 MB
-// takes tens of milliseconds that the page's main thread, busy starting Pyodide, cannot spare.
+// Checking: the Worker reads the stored bytes itself (the page reads its own copy for Pyodide) and
+// answers their hash: a SHA-256 of 31 MB takes tens of milliseconds that the page's main thread,
+// busy starting Pyodide, cannot spare.
 //
 // Making: it loads Pyodide itself. Snapshot-making wraps the JS globals in a proxy that the page's
 // own interpreter could not live with; here there is no DOM to reach, and only the game's pure
@@ -25,8 +27,10 @@ self.onmessage = async ({ data }) => {
   }
 };
 
-async function check({ bytes }) {
-  self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes]);
+async function check({ cache, entry }) {
+  const response = await (await caches.open(cache)).match(entry);
+  if (!response) throw new Error("the snapshot is gone");
+  self.postMessage({ hash: await sha256(await response.arrayBuffer()) });
 }
 
 async function make() {
