@@ -158,11 +158,13 @@ def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     assert app.replay is not None and app.replay.steps == 48
     app.command(Action.REPLAY_LAST)
     assert build(app).status == "won" and build(app).replay == (48, 48, False)
+    assert build(app).info == {"time": "–", "score": "520", "moves": "48", "code": WON["code"]}  # the step's figures
     app.command(Action.NEW)  # inert while replaying
     app.tap(app.replay.moves[0].places[0])
     assert storage.items["half-moon:game"] == saved and app.query == replay_link(WON["moves"])
     app.command(Action.REPLAY_EXIT)
     assert app.replay is None and str(app.code) == "HM1-D-20261130" and STATS_KEY not in storage.items
+    assert build(app).info["time"] == "0:00" and build(app).info["moves"] == "0"  # the saved game's again
 
 
 def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where() -> None:

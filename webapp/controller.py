@@ -215,7 +215,7 @@ class App:
         if self.dialog is not Dialog.NONE:
             return
         if self.replay:  # a tap only pauses a replay
-            self.replay.playing = False
+            self.pause_replay()
             return
         self.message = None
         result = self.game.tap(place)
@@ -231,7 +231,7 @@ class App:
 
     def clear_selection(self) -> None:
         """Escape on the board: each selected card deselected (R3.2)."""
-        if self.dialog is Dialog.NONE and self.game.selection:
+        if self.dialog is Dialog.NONE and self.replay is None and self.game.selection:
             for place in self.game.selection:
                 self.game.tap(place)
             self._announce(announce.cleared())
@@ -326,6 +326,11 @@ class App:
     def replay_link_query(self) -> str:
         """The replay link of the game on the table (``share-replay``)."""
         return replay_query(self.code, [r.move for r in self.game.move_stack])
+
+    def pause_replay(self) -> None:
+        """A tap, Escape (or Space) stops a replay that is playing; it stays at its step."""
+        if self.replay:
+            self.replay.playing = False
 
     def replay_tick(self) -> bool:
         return self.replay is not None and self.replay.tick(self._now())

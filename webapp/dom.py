@@ -17,16 +17,17 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from halfmoon import PLACES, HalfMoonError, Place, format_time, save
+from halfmoon import PLACES, HalfMoonError, Place, save
 
 from . import stats as st
 from .controller import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, App, Dialog, Setting
-from .keys_dom import Keys
+from .keyboard import ReplayKey, replay_key
+from .keys_dom import FORM_CONTROLS, Keys
 from .motion import Motion
 from .statsview import stats_attributes, stats_markup, stats_rows
 from .storage import Store
 from .strings import PAGES, page_file, text
-from .view import SLOTS, PlaceView, View, build, snapshot
+from .view import SLOTS, PlaceView, View, build, clock_text, snapshot
 
 document: Any = js.document
 window: Any = js.window
@@ -168,17 +169,30 @@ class Page:
         self.render()
 
     def on_key(self, event: Any) -> None:
-        """Space or Escape pauses a replay that is playing."""
-        replay = self.app.replay
-        if replay and replay.playing and event.key in (" ", "Escape"):
-            event.preventDefault()
-            replay.playing = False
-            self.render()
+        """While a replay is shown (and no dialog is open): Space plays or pauses, Escape pauses
+        (webapp/keyboard.py ``replay_key``)."""
+        app = self.app
+        if app.replay is None or app.dialog is not Dialog.NONE or event.defaultPrevented:
+            return
+        target = event.target
+        if _found(target.closest(FORM_CONTROLS)):
+            return
+        button = target.closest("button")
+        on_command = _found(button) and not _found(button.closest("[data-board]"))
+        key = replay_key(event.key, on_command)
+        if key is None:
+            return
+        event.preventDefault()  # Space neither scrolls the page nor presses a card
+        if key is ReplayKey.TOGGLE:
+            app.command(Action.REPLAY_PLAY)
+        else:
+            app.pause_replay()
+        self.render()
 
     def on_tick(self) -> None:
         if self.app.replay_tick():
             self.render()
-        time = format_time(self.app.elapsed_ms())
+        time = clock_text(self.app)
         if self.last is not None and time != self.last.time:
             self.info["time"].textContent = time
 
