@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime
 import json
 
+import pytest
 from test_webapp import Clock, FakeStorage, play, said
 from testdata import WON
 
@@ -183,3 +184,27 @@ def test_play_deal_leaves_the_replay_and_starts_the_deal() -> None:
     assert app.replay is None and app.dialog is Dialog.CONFIRM  # R7.6: the daily deal was in progress
     app.command(Action.CONFIRM)
     assert str(app.code) == WON["code"] and app.game.moves == 0
+
+
+def test_opening_the_statistics_again_reads_but_does_not_parse_the_same_record_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    play(app, WON["moves"][:1])  # recorded: the tally wrote the text it holds
+    parsed: list[str] = []
+    loads = st.loads
+    monkeypatch.setattr(st, "loads", lambda text: parsed.append(text) or loads(text))
+    held = app.tally.stats
+    app.command(Action.STATS)
+    app.command(Action.CLOSE)
+    app.command(Action.STATS)
+    assert parsed == [] and app.tally.stats is held  # the same text: the same (immutable) record
+    other = st.dumps(st.record_played(held, st.GameId("HM1-N-AAAAAAC", 7)))
+    storage.items[STATS_KEY] = other  # another tab recorded a game
+    app.command(Action.STATS)
+    assert parsed == [other] and app.tally.stats.played == 2
+    hostile = other.replace('"played":2', '"played":1')  # fewer played than seen: refused whole
+    storage.items[STATS_KEY] = hostile
+    app.command(Action.STATS)
+    assert app.tally.stats == st.Stats() and isinstance(app.tally.refused, st.StatsInconsistentError)

@@ -396,8 +396,16 @@ class StatsPanel:
         if figures is not self._shown:
             _set_attributes(self.box, stats_attributes(figures))
             self._shown = figures
-        drawn = (figures, app.lang)
-        if open_ and drawn != self._drawn:
+        if open_:
+            self.prepare(app)
+
+    def prepare(self, app: App) -> None:
+        """The dialog's words, chart and calendar, drawn once for the figures, the language and the
+        date: reopening draws nothing. Also done once the page is idle after start (``start``), so
+        that the first opening need not draw either."""
+        figures = app.tally.figures()
+        drawn = (figures, app.lang, app.tally.today())
+        if drawn != self._drawn:
             self.draw(app, figures)
             self._drawn = drawn
 
@@ -517,4 +525,6 @@ def start() -> Page:
         _query(f'[data-input="{name}"]').disabled = False
     _query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
+    idle = getattr(window, "requestIdleCallback", None)  # not in every browser: then a moment later
+    (idle or window.setTimeout)(create_once_callable(lambda *_: page.stats.prepare(app)))
     return page
