@@ -12,7 +12,7 @@ from testdata import WON
 
 from halfmoon import DealCode, SavedGame, load, save
 from webapp import stats as st
-from webapp.controller import Action, App, Dialog
+from webapp.controller import Action, App, Dialog, Setting
 from webapp.records import STATS_BACKUP_KEY, STATS_KEY
 from webapp.storage import Store
 from webapp.view import build
@@ -161,6 +161,10 @@ def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     assert build(app).status == "won" and build(app).replay == (48, 48, False)
     assert build(app).info == {"time": "–", "score": "520", "moves": "48", "code": WON["code"]}  # the step's figures
     app.command(Action.NEW)  # inert while replaying
+    app.command(Action.SETTINGS)  # but the language is not: its panel opens
+    app.set_setting(Setting.LANGUAGE, "fi")
+    app.command(Action.CLOSE)
+    assert app.dialog is Dialog.NONE and build(app).lang == "fi" and build(app).replay == (48, 48, False)
     app.tap(app.replay.moves[0].places[0])
     assert storage.items["half-moon:game"] == saved and app.query == replay_link(WON["moves"])
     app.command(Action.REPLAY_EXIT)

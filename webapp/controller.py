@@ -77,9 +77,13 @@ REPLAY_ACTIONS = frozenset(
         Action.REPLAY_PLAY,
         Action.REPLAY_EXIT,
         Action.PLAY_DEAL,
+        Action.CONFIRM,  # what play-deal asks (R7.6)
+        Action.CANCEL,
+        Action.SETTINGS,  # the language is chosen there, and stays free while replaying
+        Action.CLOSE,
     }
 )
-"""The only commands while a replay is shown (with confirm/cancel of what play-deal asks)."""
+"""The only commands while a replay is shown."""
 """Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
 
 
@@ -240,7 +244,7 @@ class App:
         """A button with ``data-action`` (docs/ui-contract.md). An unknown action, or one that is
         browser plumbing (``BROWSER_ACTIONS``), is an error here, never silently ignored."""
         action = Action(action)
-        if self.replay and action not in REPLAY_ACTIONS and action not in (Action.CONFIRM, Action.CANCEL):
+        if self.replay and action not in REPLAY_ACTIONS:
             return  # every other command is inert while replaying
         self.message = None
         self._handlers[action](value)

@@ -314,7 +314,7 @@ class Page:
         enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
         replaying = view.replay is not None
         for button, action in self.commands:
-            inert = replaying and action not in REPLAY_ACTIONS and action not in ("confirm", "cancel")
+            inert = replaying and action not in REPLAY_ACTIONS
             button.disabled = inert or not enabled.get(action, True)
         self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
         self.settings[Setting.LAYOUT_HELP].checked = view.layout_help

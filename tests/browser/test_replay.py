@@ -178,15 +178,14 @@ def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(rep
     assert game.saved()["moves"] == WON["moves"][:SAVED]
 
 
-def test_the_time_of_a_replay_in_finnish(replay: Game, saved_time: str) -> None:
+def test_the_language_can_be_changed_while_replaying_and_the_words_follow(replay: Game, saved_time: str) -> None:
     game = replay
-    game.action("replay-exit")
-    game.set_language("fi")
+    game.action("replay-last")
+    game.set_language("fi")  # through the settings panel, which stays open to a replay
     try:
-        game.play_code(f"?deal={WON['code']}&line={LINE}")
-        game.action("replay-last")
-        assert game.info("time") == "–" and game.info("moves") == "48"
+        assert game.lang() == "fi" and game.board("data-replay") == "true" and step(game) == 48
         assert game.page.locator("[data-replay-position]").inner_text() == "Uusinta: siirto 48/48"
+        assert (game.info("time"), game.info("moves")) == ("–", "48")
         game.action("replay-exit")
         expect(game.page.locator('[data-info="time"]')).to_have_text(saved_time)
     finally:
