@@ -4,7 +4,8 @@
 // This script decides nothing about the game: it copies allow-listed attributes and texts. Which
 // names are allowed and which storage keys to read come from its own tag's data attributes, which
 // the build writes from Python (sitegen/skeleton.py). It paints only while storage still holds the
-// very saved game the record was made with, and while the address names no other deal. Taps on the
+// very saved game the record was made with, and while the address names no other deal and no replay
+// (`&line=`: the engine shows that line's steps, not the saved board). Taps on the
 // painted cards are queued; the engine applies them in order, once, when it starts (webapp/dom.py).
 // Nothing is ever inserted as HTML.
 (() => {
@@ -65,10 +66,11 @@
   } catch (error) {
     record = null; // no storage, or not JSON
   }
-  const deal = new URLSearchParams(location.search).get("deal");
+  const query = new URLSearchParams(location.search);
+  const deal = query.get("deal");
   const places = board.querySelectorAll("[data-place]");
   if (
-    !record || (deal !== null && deal !== record.code) || !/^[a-z]{2}$/.test(record.lang) ||
+    !record || (deal !== null && deal !== record.code) || query.has("line") || !/^[a-z]{2}$/.test(record.lang) ||
     !isTable(record.words, null, 300) || !isTable(record.info, ["time", "score", "moves", "code"], 40) ||
     !isTable(record.root, allowed.root, 20) ||
     !Array.isArray(record.places) || record.places.length !== places.length ||

@@ -9,7 +9,7 @@ from testdata import DEAD_END, WON
 from halfmoon import PLACES, Game, Place
 from webapp.announce import sentence
 from webapp.controller import Action, App, Dialog, Setting
-from webapp.keyboard import ARROWS, Key, entry, neighbour, shortcut
+from webapp.keyboard import ARROWS, Key, ReplayKey, entry, neighbour, replay_key, shortcut
 from webapp.storage import Store
 from webapp.strings import words
 
@@ -130,3 +130,10 @@ def test_the_shortcut_setting_is_remembered_and_on_by_default() -> None:
     assert app.settings.key_shortcuts
     app.set_setting(Setting.KEY_SHORTCUTS, False)
     assert not Store(storage).load_settings().key_shortcuts
+
+
+def test_space_plays_or_pauses_a_replay_and_escape_pauses_it() -> None:
+    assert replay_key(" ", on_command=False) is ReplayKey.TOGGLE
+    assert replay_key(" ", on_command=True) is None  # a focused command button takes its Space
+    assert replay_key("Escape", on_command=True) is ReplayKey.PAUSE
+    assert replay_key("Enter", on_command=False) is None

@@ -6,12 +6,13 @@ from __future__ import annotations
 import datetime
 import json
 
+import pytest
 from test_webapp import Clock, FakeStorage, play, said
 from testdata import WON
 
 from halfmoon import DealCode, SavedGame, load, save
 from webapp import stats as st
-from webapp.controller import Action, App, Dialog
+from webapp.controller import Action, App, Dialog, Setting
 from webapp.records import STATS_BACKUP_KEY, STATS_KEY
 from webapp.storage import Store
 from webapp.view import build
@@ -158,11 +159,17 @@ def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     assert app.replay is not None and app.replay.steps == 48
     app.command(Action.REPLAY_LAST)
     assert build(app).status == "won" and build(app).replay == (48, 48, False)
+    assert build(app).info == {"time": "–", "score": "520", "moves": "48", "code": WON["code"]}  # the step's figures
     app.command(Action.NEW)  # inert while replaying
+    app.command(Action.SETTINGS)  # but the language is not: its panel opens
+    app.set_setting(Setting.LANGUAGE, "fi")
+    app.command(Action.CLOSE)
+    assert app.dialog is Dialog.NONE and build(app).lang == "fi" and build(app).replay == (48, 48, False)
     app.tap(app.replay.moves[0].places[0])
     assert storage.items["half-moon:game"] == saved and app.query == replay_link(WON["moves"])
     app.command(Action.REPLAY_EXIT)
     assert app.replay is None and str(app.code) == "HM1-D-20261130" and STATS_KEY not in storage.items
+    assert build(app).info["time"] == "0:00" and build(app).info["moves"] == "0"  # the saved game's again
 
 
 def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where() -> None:
@@ -181,3 +188,27 @@ def test_play_deal_leaves_the_replay_and_starts_the_deal() -> None:
     assert app.replay is None and app.dialog is Dialog.CONFIRM  # R7.6: the daily deal was in progress
     app.command(Action.CONFIRM)
     assert str(app.code) == WON["code"] and app.game.moves == 0
+
+
+def test_opening_the_statistics_again_reads_but_does_not_parse_the_same_record_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    play(app, WON["moves"][:1])  # recorded: the tally wrote the text it holds
+    parsed: list[str] = []
+    loads = st.loads
+    monkeypatch.setattr(st, "loads", lambda text: parsed.append(text) or loads(text))
+    held = app.tally.stats
+    app.command(Action.STATS)
+    app.command(Action.CLOSE)
+    app.command(Action.STATS)
+    assert parsed == [] and app.tally.stats is held  # the same text: the same (immutable) record
+    other = st.dumps(st.record_played(held, st.GameId("HM1-N-AAAAAAC", 7)))
+    storage.items[STATS_KEY] = other  # another tab recorded a game
+    app.command(Action.STATS)
+    assert parsed == [other] and app.tally.stats.played == 2
+    hostile = other.replace('"played":2', '"played":1')  # fewer played than seen: refused whole
+    storage.items[STATS_KEY] = hostile
+    app.command(Action.STATS)
+    assert app.tally.stats == st.Stats() and isinstance(app.tally.refused, st.StatsInconsistentError)

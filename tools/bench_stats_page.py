@@ -5,7 +5,11 @@
 Seeds ``half-moon:stats`` with the records of tools/bench_stats.py (typical and worst case), boots the
 page, then times a click on the Statistics button: the click runs the whole opening synchronously in
 Python (reading localStorage again, validating, figures, words, chart and calendar into the DOM), so
-``performance.now()`` around ``click()`` measures it. Prints the median and the largest of the runs.
+``performance.now()`` around ``click()`` measures it. Prints the median and the largest of the runs,
+and the first opening (the one that may draw the chart and calendar, unless the page drew them when
+idle after start). Timing starts once the page has settled: right after ready a first visit makes its
+memory snapshot in a Worker (``data-snapshot="making"``), which on a small machine competes with the
+page for the CPU and would be measured instead of the dialog.
 Target: ≤ 50 ms.
 """
 
@@ -36,6 +40,10 @@ OPEN = """() => {
     return took;
 }"""
 
+SETTLED = """() => { const root = document.documentElement.dataset;
+    return root.start === 'restored' || ['stored', 'failed', 'off', 'dropped'].includes(root.snapshot); }"""
+"""Nothing more is made in the background this visit (docs/ui-contract.md, "the snapshot's fate")."""
+
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -54,11 +62,12 @@ def main() -> None:
             page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, dumps(stats)])
             page.reload()
             page.wait_for_selector("html[data-ready='true']", timeout=120_000)
+            page.wait_for_function(SETTLED, timeout=120_000)
             times = [page.evaluate(OPEN) for _ in range(args.runs)]
             shown = page.locator("[data-stats]").get_attribute("data-played")
             print(
                 f"{name}: {shown} games shown; opening the statistics dialog: median {statistics.median(times):.1f} ms,"
-                f" largest {max(times):.1f} ms over {args.runs} runs (target ≤ 50)"
+                f" largest {max(times):.1f} ms (the first {times[0]:.1f} ms) over {args.runs} runs (target ≤ 50)"
             )
             page.close()
         browser.close()

@@ -77,9 +77,13 @@ REPLAY_ACTIONS = frozenset(
         Action.REPLAY_PLAY,
         Action.REPLAY_EXIT,
         Action.PLAY_DEAL,
+        Action.CONFIRM,  # what play-deal asks (R7.6)
+        Action.CANCEL,
+        Action.SETTINGS,  # the language is chosen there, and stays free while replaying
+        Action.CLOSE,
     }
 )
-"""The only commands while a replay is shown (with confirm/cancel of what play-deal asks)."""
+"""The only commands while a replay is shown."""
 """Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
 
 
@@ -215,7 +219,7 @@ class App:
         if self.dialog is not Dialog.NONE:
             return
         if self.replay:  # a tap only pauses a replay
-            self.replay.playing = False
+            self.pause_replay()
             return
         self.message = None
         result = self.game.tap(place)
@@ -231,7 +235,7 @@ class App:
 
     def clear_selection(self) -> None:
         """Escape on the board: each selected card deselected (R3.2)."""
-        if self.dialog is Dialog.NONE and self.game.selection:
+        if self.dialog is Dialog.NONE and self.replay is None and self.game.selection:
             for place in self.game.selection:
                 self.game.tap(place)
             self._announce(announce.cleared())
@@ -240,7 +244,7 @@ class App:
         """A button with ``data-action`` (docs/ui-contract.md). An unknown action, or one that is
         browser plumbing (``BROWSER_ACTIONS``), is an error here, never silently ignored."""
         action = Action(action)
-        if self.replay and action not in REPLAY_ACTIONS and action not in (Action.CONFIRM, Action.CANCEL):
+        if self.replay and action not in REPLAY_ACTIONS:
             return  # every other command is inert while replaying
         self.message = None
         self._handlers[action](value)
@@ -326,6 +330,11 @@ class App:
     def replay_link_query(self) -> str:
         """The replay link of the game on the table (``share-replay``)."""
         return replay_query(self.code, [r.move for r in self.game.move_stack])
+
+    def pause_replay(self) -> None:
+        """A tap, Escape (or Space) stops a replay that is playing; it stays at its step."""
+        if self.replay:
+            self.replay.playing = False
 
     def replay_tick(self) -> bool:
         return self.replay is not None and self.replay.tick(self._now())

@@ -17,16 +17,17 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from halfmoon import PLACES, HalfMoonError, Place, format_time, save
+from halfmoon import PLACES, HalfMoonError, Place, save
 
 from . import stats as st
 from .controller import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, App, Dialog, Setting
-from .keys_dom import Keys
+from .keyboard import ReplayKey, replay_key
+from .keys_dom import FORM_CONTROLS, Keys
 from .motion import Motion
 from .statsview import stats_attributes, stats_markup, stats_rows
 from .storage import Store
 from .strings import PAGES, page_file, text
-from .view import SLOTS, PlaceView, View, build, snapshot
+from .view import SLOTS, PlaceView, View, build, clock_text, snapshot
 
 document: Any = js.document
 window: Any = js.window
@@ -168,17 +169,30 @@ class Page:
         self.render()
 
     def on_key(self, event: Any) -> None:
-        """Space or Escape pauses a replay that is playing."""
-        replay = self.app.replay
-        if replay and replay.playing and event.key in (" ", "Escape"):
-            event.preventDefault()
-            replay.playing = False
-            self.render()
+        """While a replay is shown (and no dialog is open): Space plays or pauses, Escape pauses
+        (webapp/keyboard.py ``replay_key``)."""
+        app = self.app
+        if app.replay is None or app.dialog is not Dialog.NONE or event.defaultPrevented:
+            return
+        target = event.target
+        if _found(target.closest(FORM_CONTROLS)):
+            return
+        button = target.closest("button")
+        on_command = _found(button) and not _found(button.closest("[data-board]"))
+        key = replay_key(event.key, on_command)
+        if key is None:
+            return
+        event.preventDefault()  # Space neither scrolls the page nor presses a card
+        if key is ReplayKey.TOGGLE:
+            app.command(Action.REPLAY_PLAY)
+        else:
+            app.pause_replay()
+        self.render()
 
     def on_tick(self) -> None:
         if self.app.replay_tick():
             self.render()
-        time = format_time(self.app.elapsed_ms())
+        time = clock_text(self.app)
         if self.last is not None and time != self.last.time:
             self.info["time"].textContent = time
 
@@ -300,7 +314,7 @@ class Page:
         enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
         replaying = view.replay is not None
         for button, action in self.commands:
-            inert = replaying and action not in REPLAY_ACTIONS and action not in ("confirm", "cancel")
+            inert = replaying and action not in REPLAY_ACTIONS
             button.disabled = inert or not enabled.get(action, True)
         self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
         self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
@@ -382,8 +396,16 @@ class StatsPanel:
         if figures is not self._shown:
             _set_attributes(self.box, stats_attributes(figures))
             self._shown = figures
-        drawn = (figures, app.lang)
-        if open_ and drawn != self._drawn:
+        if open_:
+            self.prepare(app)
+
+    def prepare(self, app: App) -> None:
+        """The dialog's words, chart and calendar, drawn once for the figures, the language and the
+        date: reopening draws nothing. Also done once the page is idle after start (``start``), so
+        that the first opening need not draw either."""
+        figures = app.tally.figures()
+        drawn = (figures, app.lang, app.tally.today())
+        if drawn != self._drawn:
             self.draw(app, figures)
             self._drawn = drawn
 
@@ -503,4 +525,6 @@ def start() -> Page:
         _query(f'[data-input="{name}"]').disabled = False
     _query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
+    idle = getattr(window, "requestIdleCallback", None)  # not in every browser: then a moment later
+    (idle or window.setTimeout)(create_once_callable(lambda *_: page.stats.prepare(app)))
     return page

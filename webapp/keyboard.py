@@ -9,6 +9,7 @@ the buttons (and so ask the same R7.6 confirmation); the single-key ones can be 
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from halfmoon import PLACES, Game, Place
@@ -27,6 +28,21 @@ SINGLE_KEYS = {
     "?": Action.KEYS,
 }
 """Single-key shortcuts (turned off by the ``key-shortcuts`` setting)."""
+
+
+class ReplayKey(enum.Enum):
+    TOGGLE = "toggle"
+    PAUSE = "pause"
+
+
+def replay_key(key: str, on_command: bool) -> ReplayKey | None:
+    """While a replay is shown: Space plays or pauses, Escape pauses. Space on a focused command
+    button presses that button instead (the board's buttons are inert while replaying)."""
+    if key == "Escape":
+        return ReplayKey.PAUSE
+    if key == " " and not on_command:
+        return ReplayKey.TOGGLE
+    return None
 
 
 @dataclass(frozen=True, slots=True)

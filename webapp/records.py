@@ -45,6 +45,10 @@ class Tally:
         """Why the stored record was refused on the last read (the player is told once)."""
         self._held = False
         self._figures: tuple[st.Stats, datetime.date, st.Figures] | None = None
+        self._known: tuple[str, st.Stats] | None = None
+        """The stored text this tally last read and accepted (or wrote), and its record: the same text
+        again is that same (immutable) record, so opening the dialog does not parse and validate it
+        again, and the figures and the drawing cached for it still hold. Any other text is read whole."""
         self.refresh()
 
     def refresh(self) -> None:
@@ -53,9 +57,15 @@ class Tally:
         if text is None:
             self.stats = st.Stats()
             return
+        known = self._known
+        if known is not None and known[0] == text:
+            self.stats = known[1]
+            self._held = False
+            return
         try:
             self.stats = st.loads(text)
             self._held = False
+            self._known = (text, self.stats)
         except (st.StatsFormatError, st.RecordTextError) as error:  # not our record: removed
             self.store._remove(STATS_KEY)
             self.stats, self.refused = st.Stats(), error
@@ -81,7 +91,12 @@ class Tally:
             return  # the event changed nothing (already counted): no write
         self.stats = stats
         if not self._held:
-            self.store._write(STATS_KEY, st.dumps(stats))
+            self._stored(stats)
+
+    def _stored(self, stats: st.Stats) -> None:
+        text = st.dumps(stats)
+        if self.store._write(STATS_KEY, text):
+            self._known = (text, stats)
 
     # Events (docs/ui-contract.md, "What counts")
 
@@ -114,7 +129,7 @@ class Tally:
         """An imported record, or the empty one (reset): written whole, also over a held one."""
         self._held = False
         self.stats = stats
-        self.store._write(STATS_KEY, st.dumps(stats))
+        self._stored(stats)
 
     # Figures
 

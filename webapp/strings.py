@@ -119,6 +119,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "play-deal": "Pelaa tätä jakoa",
         "replay-exit": "Lopeta katselu",
         "replay-step": "Uusinta: siirto {step}/{steps}",
+        "replay-time": "–",
         "replay-link-copied": "Uusinnan linkki kopioitu leikepöydälle.",
         "bad-replay": "Uusintaa ei avattu: {reason}",
         # Issue 12: keyboard, spoken results ([data-announce]) and the keys dialog
@@ -144,6 +145,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "keys-undo": "Ctrl+Z (⌘Z) tai U: kumoa. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): tee uudelleen.",
         "keys-commands": "N: uusi jako. R: aloita alusta. D: päivän jako. S: asetukset. ?: tämä luettelo.",
         "keys-off": "Yksittäiset kirjainnäppäimet voi kytkeä pois asetuksista.",
+        "keys-replay": "Uusintaa katsellessa: välilyönti toistaa tai pysäyttää, Esc pysäyttää.",
     },
     "en": {
         "title": "Half Moon",
@@ -245,6 +247,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "play-deal": "Play this deal",
         "replay-exit": "Exit replay",
         "replay-step": "Replay: move {step} of {steps}",
+        "replay-time": "–",
         "replay-link-copied": "Replay link copied to the clipboard.",
         "bad-replay": "The replay was not opened: {reason}",
         # Issue 12: keyboard, spoken results ([data-announce]) and the keys dialog
@@ -269,6 +272,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "keys-undo": "Ctrl+Z (⌘Z) or U: undo. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): redo.",
         "keys-commands": "N: new deal. R: restart. D: daily deal. S: settings. ?: this list.",
         "keys-off": "The single-letter keys can be turned off in the settings.",
+        "keys-replay": "While watching a replay: Space plays or pauses, Esc pauses.",
     },
 }
 

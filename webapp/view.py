@@ -147,6 +147,12 @@ def replay_places(app: App) -> tuple[PlaceView, ...]:
     return tuple(replace(p, button=tuple(a for a in p.button if a[0] != "aria-disabled") + inert) for p in places)
 
 
+def clock_text(app: App) -> str:
+    """The info bar's time (R7.2): the saved game's clock, or while a replay is shown a dash in the
+    language of the moment: a replay's steps have figures but no play time."""
+    return text("replay-time", app.lang) if app.replay else format_time(app.elapsed_ms())
+
+
 def build(app: App) -> View:
     game, lang = app.shown, app.lang
     dimmed = game.dimmed() if app.settings.layout_help and not app.replay else frozenset()
@@ -159,7 +165,7 @@ def build(app: App) -> View:
         status=str(game.status),
         score=game.score,
         moves=game.moves,
-        time=format_time(app.elapsed_ms()),
+        time=clock_text(app),
         message=words(app.message, lang) if app.message else "",
         saved=app.saved,
         can_undo=game.can_undo and not replay,

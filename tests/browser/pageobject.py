@@ -76,9 +76,10 @@ class Game:
     def button(self, name: str) -> Locator:
         return self.place(name).locator("button")
 
-    def tap(self, *names: str) -> None:
+    def tap(self, *names: str, force: bool = False) -> None:
+        """Clicks on the places' buttons; ``force`` also on an inert one (``aria-disabled``)."""
         for name in names:
-            self.button(name).click()
+            self.button(name).click(force=force)
 
     def play(self, moves: list[str]) -> None:
         for move in moves:

@@ -130,3 +130,16 @@ def test_taps_before_ready_are_applied_once_in_order(game: Game, gate: Gate) -> 
     assert game.page.locator("[data-board] [data-queued]").count() == 0
     saved = json.loads(game.page.evaluate("localStorage.getItem('half-moon:game')"))
     assert saved["moves"] == WON["moves"][:2]
+
+
+def test_a_replay_link_of_the_saved_deal_is_not_painted_with_the_saved_board(game: Game, gate: Gate) -> None:
+    game.play(WON["moves"][:3])
+    line = ".".join(WON["moves"])
+    early = before_ready(game, gate, f"?deal={WON['code']}&line={line}")
+    assert all(card == "" for _, card, *_ in early), early  # the face-down frame, as for a deal it does not know
+    game.tap(*WON["moves"][3].split("+"), force=True)
+    assert game.page.locator("[data-board] [data-queued]").count() == 0  # nothing queued for the replay
+    until_ready(game, gate)
+    assert (game.board("data-replay"), game.board("data-step"), game.figures()) == ("true", "0", (0, 0))
+    game.action("replay-exit")
+    assert game.figures() == (35, 3) and game.board("data-replay") == "None"
