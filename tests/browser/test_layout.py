@@ -32,7 +32,18 @@ VIEWPORTS = [
     (640, 360),
     (844, 390),
     (360, 480),  # a short portrait window: the commands after the play row scroll in their column
+    # Small near-square windows: a one-line info bar and a short play row above and below the arc.
+    (320, 320),
+    (360, 360),
+    (400, 400),
+    (480, 480),
+    (320, 400),
+    (400, 320),
+    (480, 400),
+    (600, 420),
 ]
+# Windows between them, on a grid of 60 px steps each way (in Finnish, the longer words).
+SWEEP = range(320, 1001, 60)
 # Rectangles of what the test reads: each place (its box, and every element it holds), its button,
 # the info bar, the four play commands; and the page's scroll size.
 GEOMETRY = """() => {
@@ -87,30 +98,50 @@ def table(browser: Browser, site: str) -> Iterator[Page]:
     assert watch.errors == [] and watch.off_host == []
 
 
+def assert_the_table_fits(page: Page, width: int, height: int) -> None:
+    g: dict[str, Any] = page.evaluate(GEOMETRY)
+    at = f"{width}x{height}"
+    assert g["scroll"][0] <= width and g["scroll"][1] <= height, f"{at}: the page scrolls"
+    screen = [0, 0, width, height]
+    places = g["places"]
+    assert all(inside(p["box"], screen) for p in places), f"{at}: a place is off screen"
+    assert all(inside(b, screen) for b in g["info"] + g["commands"]), f"{at}: the info bar or a command is off screen"
+    for p in places:
+        assert all(inside(part, p["box"]) for part in p["parts"]), f"{at}: {p['name']} draws outside its place"
+    for i, p in enumerate(places):
+        assert not any(overlap(p["box"], q["box"]) for q in places[i + 1 :]), f"{at}: {p['name']} overlaps a place"
+    targets = [p["button"] for p in places] + g["commands"]
+    for i, t in enumerate(targets):
+        assert not any(overlap(t, u) for u in targets[i + 1 :]), f"{at}: two hit areas overlap"
+    least = least_target(width, height)
+    smallest = min(min(t[2] - t[0], t[3] - t[1]) for t in targets)
+    assert smallest >= least, f"{at}: a hit area is {smallest:.1f} px, under {least}"
+    card = min(p["button"][2] - p["button"][0] for p in places)
+    assert card >= {(1366, 657): 64, (1920, 969): 88}.get((width, height), least), f"{at}: cards {card:.1f} px wide"
+    if (width, height) == (360, 640):
+        assert min(p["rank"] for p in places) >= 14
+
+
 @pytest.mark.parametrize(("width", "height"), VIEWPORTS, ids=[f"{w}x{h}" for w, h in VIEWPORTS])
 def test_the_table_fits_the_window(table: Page, width: int, height: int) -> None:
     table.set_viewport_size({"width": width, "height": height})
     RESULTS.mkdir(exist_ok=True)
     table.screenshot(path=RESULTS / f"board-{width}x{height}.png")
-    g: dict[str, Any] = table.evaluate(GEOMETRY)
-    assert g["scroll"][0] <= width and g["scroll"][1] <= height, "the page scrolls"
-    screen = [0, 0, width, height]
-    places = g["places"]
-    assert all(inside(p["box"], screen) for p in places), "a place is off screen"
-    assert all(inside(b, screen) for b in g["info"] + g["commands"]), "the info bar or a command is off screen"
-    for p in places:
-        assert all(inside(part, p["box"]) for part in p["parts"]), f"{p['name']} draws outside its place"
-    for i, p in enumerate(places):
-        assert not any(overlap(p["box"], q["box"]) for q in places[i + 1 :]), f"{p['name']} overlaps another place"
-    targets = [p["button"] for p in places] + g["commands"]
-    for i, t in enumerate(targets):
-        assert not any(overlap(t, u) for u in targets[i + 1 :]), "two hit areas overlap"
-    least = least_target(width, height)
-    assert min(min(t[2] - t[0], t[3] - t[1]) for t in targets) >= least
-    card = min(p["button"][2] - p["button"][0] for p in places)
-    assert card >= {(1366, 657): 64, (1920, 969): 88}.get((width, height), least)
-    if (width, height) == (360, 640):
-        assert min(p["rank"] for p in places) >= 14
+    assert_the_table_fits(table, width, height)
+
+
+def test_the_table_fits_every_window_on_a_grid_in_finnish(table: Page, site: str) -> None:
+    game = Game(table, site)
+    table.set_viewport_size({"width": 1000, "height": 800})
+    game.set_language("fi")
+    try:
+        for width in SWEEP:
+            for height in SWEEP:
+                table.set_viewport_size({"width": width, "height": height})
+                assert_the_table_fits(table, width, height)
+    finally:
+        table.set_viewport_size({"width": 1000, "height": 800})
+        game.set_language("en")
 
 
 @pytest.mark.parametrize("name", ["rules-en.html", "examples-en.html"])
