@@ -36,16 +36,16 @@ const SIZES = JSON.parse('@HALF_MOON_SIZES@');
 export let interpreter = null;
 
 export async function loadPyodide(options) {
-  if (!enabled()) {
+  if (!looking) {
     mark("snapshot", "off");
     forget().catch(() => {});
     return started(await startPyodide(options), "normal");
   }
-  const plan = await restorable().catch(() => null);
+  const plan = await looking;
   if (plan) {
     try {
-      const settings = { ...options, _loadSnapshot: plan.bytes, fsInit: verified(plan.checked, options.fsInit) };
-      const pyodide = await Promise.race([startPyodide(settings), plan.checked.then(() => never)]);
+      const settings = { ...options, _loadSnapshot: plan.bytes, fsInit: split(options.fsInit) };
+      const pyodide = await startPyodide(settings);
       settle(pyodide);
       whenReady().then(plan.guard.release);
       return started(pyodide, "restored");
@@ -122,34 +122,28 @@ async function restorable() {
     return null;
   }
   const expected = response.headers.get(HASH);
-  // Read here for Pyodide, which reads the promise while its runtime downloads and compiles, and
-  // again in a Worker that checks the bytes' hash meanwhile, off the main thread. Pyodide copies
-  // them into its memory only after the verdict (see verified).
-  const checked = inWorker("check", { cache: CACHE, entry: ENTRY }).then(({ hash }) => {
+  // Read and hashed in a Worker, off the main thread, while PyScript and Pyodide's runtime load;
+  // the bytes come back without a copy. Pyodide reads the promise before it compiles its runtime.
+  const bytes = inWorker("check", { cache: CACHE, entry: ENTRY }).then(({ bytes, hash }) => {
     if (hash !== expected) throw new HashMismatch("its bytes do not match their hash");
+    return new Uint8Array(bytes);
   });
-  const bytes = response.arrayBuffer().then((buffer) => new Uint8Array(buffer));
-  checked.catch(() => {}); // handled where loadPyodide rejects
-  bytes.catch(() => {});
-  return { bytes, checked, guard: await hold() };
+  bytes.catch(() => {}); // handled where loadPyodide rejects
+  return { bytes, guard: await hold() };
 }
 
-// What a snapshot carries over from where it was made, and must not.
-const never = new Promise(() => {});
-
-// Pyodide copies the snapshot into its memory after its file-system hook, a step of Emscripten's
-// pre-run that comes once the wasm module is compiled and instantiated. There the hook waits for
-// the hash's verdict (on a mismatch, for ever: loadPyodide falls back on the verdict itself, and
-// no Python ever runs on the bad bytes), then for a task of its own: Pyodide's restore, one run of
-// promise callbacks that would block the main thread for over 100 ms, is split in two.
-function verified(checked, fsInit) {
+// Pyodide restores a snapshot in one run of promise callbacks that would block the main thread
+// for over 100 ms. Its file-system hook, a step of Emscripten's pre-run between instantiating the
+// wasm module and copying the snapshot into its memory, waits for a task of its own: two shorter
+// blocks, with the page's timers and input between them.
+function split(fsInit) {
   return async (...args) => {
-    await checked.catch(() => never);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await fsInit?.(...args);
   };
 }
 
+// What a snapshot carries over from where it was made, and must not.
 function settle(pyodide) {
   delete pyodide._api.config._loadSnapshot; // the config would keep the snapshot's bytes for the page's life
   // The same random state on every restore until reseeded; a second "" in sys.path from Pyodide.
@@ -311,3 +305,9 @@ function inWorker(job, message = {}) {
     worker.postMessage({ job, ...message });
   }).finally(() => worker.terminate());
 }
+
+// The stored snapshot is looked for as soon as the page evaluates this module: index.html runs it
+// as soon as it arrives, and PyScript imports it again (the same module) only when it starts the
+// interpreter, so the snapshot is read and checked while PyScript itself loads. (Last in the module: what it calls is all
+// defined by now.)
+const looking = enabled() ? restorable().catch(() => null) : null;

@@ -3,9 +3,9 @@
 // its hash) after ready. A plain module Worker: no PyScript worker machinery, so no COOP/COEP
 // headers are needed.
 //
-// Checking: the Worker reads the stored bytes itself (the page reads its own copy for Pyodide) and
-// answers their hash: a SHA-256 of 31 MB takes tens of milliseconds that the page's main thread,
-// busy starting Pyodide, cannot spare.
+// Checking: the Worker reads the stored bytes and answers them (handed over, not copied) with
+// their hash: a SHA-256 of 31 MB takes tens of milliseconds that the page's main thread, busy
+// loading PyScript and Pyodide, cannot spare.
 //
 // Making: it loads Pyodide itself. Snapshot-making wraps the JS globals in a proxy that the page's
 // own interpreter could not live with; here there is no DOM to reach, and only the game's pure
@@ -30,7 +30,8 @@ self.onmessage = async ({ data }) => {
 async function check({ cache, entry }) {
   const response = await (await caches.open(cache)).match(entry);
   if (!response) throw new Error("the snapshot is gone");
-  self.postMessage({ hash: await sha256(await response.arrayBuffer()) });
+  const bytes = await response.arrayBuffer();
+  self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes]);
 }
 
 async function make() {
