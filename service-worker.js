@@ -63,7 +63,7 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
-// The page is cached once, as "./" (the precache list has no "index.html": a second download).
+// The page is cached once, as "./": listing "index.html" too would download the same page twice.
 const PAGE = absolute("./");
 const INDEX = absolute("index.html");
 

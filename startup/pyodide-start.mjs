@@ -36,22 +36,24 @@ const SIZES = JSON.parse('@HALF_MOON_SIZES@');
 export let interpreter = null;
 
 export async function loadPyodide(options) {
-  if (!looking) {
+  if (!stored) {
     mark("snapshot", "off");
     forget().catch(() => {});
     return started(await startPyodide(options), "normal");
   }
-  const plan = await looking;
-  if (plan) {
+  const found = await stored;
+  if (found) {
+    const { bytes } = found;
+    found.bytes = null; // `stored` lives as long as the page; the snapshot's 31 MB must not
+    const guard = await hold();
     try {
-      const settings = { ...options, _loadSnapshot: plan.bytes, fsInit: split(options.fsInit) };
-      const pyodide = await startPyodide(settings);
+      const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes, fsInit: afterATask(options.fsInit) });
       settle(pyodide);
-      whenReady().then(plan.guard.release);
+      whenReady().then(guard.release);
       return started(pyodide, "restored");
     } catch (error) {
       console.warn(`Half Moon: the interpreter snapshot was not usable (${error}); starting normally`);
-      plan.guard.release();
+      guard.release();
       await drop(!(error instanceof HashMismatch));
     }
   }
@@ -75,7 +77,12 @@ function mark(name, value) {
 
 // The "fast start" setting (webapp/storage.py writes it; on unless turned off), and what it needs.
 function enabled() {
-  if (!globalThis.caches || !globalThis.crypto?.subtle || typeof Worker !== "function") return false;
+  try {
+    // Reading `caches` itself throws in a sandboxed frame.
+    if (!globalThis.caches || !globalThis.crypto?.subtle || typeof Worker !== "function") return false;
+  } catch {
+    return false;
+  }
   try {
     return JSON.parse(read(SETTINGS))?.fast_start !== false;
   } catch {
@@ -121,22 +128,21 @@ async function restorable() {
     await drop(true);
     return null;
   }
-  const expected = response.headers.get(HASH);
   // Read and hashed in a Worker, off the main thread, while PyScript and Pyodide's runtime load;
   // the bytes come back without a copy. Pyodide reads the promise before it compiles its runtime.
-  const bytes = inWorker("check", { cache: CACHE, entry: ENTRY }).then(({ bytes, hash }) => {
+  const bytes = inWorker("check", { cache: CACHE, entry: ENTRY, header: HASH }).then(({ bytes, hash, expected }) => {
     if (hash !== expected) throw new HashMismatch("its bytes do not match their hash");
     return new Uint8Array(bytes);
   });
   bytes.catch(() => {}); // handled where loadPyodide rejects
-  return { bytes, guard: await hold() };
+  return { bytes };
 }
 
 // Pyodide restores a snapshot in one run of promise callbacks that would block the main thread
 // for over 100 ms. Its file-system hook, a step of Emscripten's pre-run between instantiating the
 // wasm module and copying the snapshot into its memory, waits for a task of its own: two shorter
 // blocks, with the page's timers and input between them.
-function split(fsInit) {
+function afterATask(fsInit) {
   return async (...args) => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     await fsInit?.(...args);
@@ -195,7 +201,9 @@ async function hold() {
   let release = () => {};
   const done = new Promise((resolve) => (release = resolve));
   if (navigator.locks) {
-    await new Promise((granted) => navigator.locks.request(lockName(id), () => (granted(), done)));
+    // A lock that cannot be had (e.g. a document not fully active) must not stop the start: the
+    // flag is then unguarded, and a tab starting meanwhile may take it for a crash (a normal boot).
+    await new Promise((granted) => navigator.locks.request(lockName(id), () => (granted(), done)).catch(granted));
   }
   write(STARTING, JSON.stringify({ id, at: Date.now() }));
   return {
@@ -306,8 +314,8 @@ function inWorker(job, message = {}) {
   }).finally(() => worker.terminate());
 }
 
-// The stored snapshot is looked for as soon as the page evaluates this module: index.html runs it
-// as soon as it arrives, and PyScript imports it again (the same module) only when it starts the
-// interpreter, so the snapshot is read and checked while PyScript itself loads. (Last in the module: what it calls is all
-// defined by now.)
-const looking = enabled() ? restorable().catch(() => null) : null;
+// The stored snapshot is looked for, read and checked as soon as the page evaluates this module:
+// index.html runs it as soon as it arrives, and when PyScript starts the interpreter it imports
+// this same module (already evaluated), so all that happens while PyScript itself loads. (Last in
+// the module: what it calls is all defined by now.)
+const stored = enabled() ? restorable().catch(() => null) : null;

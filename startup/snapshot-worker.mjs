@@ -27,11 +27,13 @@ self.onmessage = async ({ data }) => {
   }
 };
 
-async function check({ cache, entry }) {
+async function check({ cache, entry, header }) {
   const response = await (await caches.open(cache)).match(entry);
   if (!response) throw new Error("the snapshot is gone");
   const bytes = await response.arrayBuffer();
-  self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes]);
+  // The hash stored with these very bytes: another tab may have stored a new snapshot meanwhile.
+  const expected = response.headers.get(header);
+  self.postMessage({ bytes, hash: await sha256(bytes), expected }, [bytes]);
 }
 
 async function make() {

@@ -49,9 +49,15 @@ VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 STDLIB_MODULES = ROOT / "data" / "stdlib-modules.txt"
-# Of the modules PyScript loads on demand, the features the page uses: its TOML config, and the
-# error plugin that PyScript imports at every start.
-PYSCRIPT_ON_DEMAND = ("toml", "error")
+# PyScript's modules loaded on demand (``import("./name-HASH.js")``), by name: those of features
+# the page uses (its TOML config; the error plugin, imported at every start), and those it never
+# loads. A name in neither list (a new PyScript) stops the build: someone must decide.
+PYSCRIPT_ON_DEMAND = {"toml", "error"}
+PYSCRIPT_UNUSED = {
+    *("codemirror", "codemirror_commands", "codemirror_lang-python", "codemirror_language"),
+    *("codemirror_state", "codemirror_view", "py-editor", "py-terminal", "py-game", "donkey"),
+    *("deprecations-manager", "pyodide_graph", "zip"),
+}
 # The start-up modules (startup/), copied beside pyodide.mjs under these names.
 STARTUP = {"pyodide-start.mjs": "half-moon-start.mjs", "snapshot-worker.mjs": "half-moon-snapshot-worker.mjs"}
 BUILD_KEY_MARK = "@HALF_MOON_BUILD@"
@@ -86,9 +92,9 @@ def vendor() -> None:
 
 
 def pyscript_modules(dist: Path) -> set[str]:
-    """core.js and every module it imports, and of those it imports on demand (``import("./…")``),
-    the ones named in PYSCRIPT_ON_DEMAND: the modules the page can load. A module left out that
-    PyScript asked for would be a failed request, which every page test counts as an error."""
+    """core.js and every module it imports, and of those it imports on demand, the ones named in
+    PYSCRIPT_ON_DEMAND: the modules the page can load. A module left out that PyScript asked for
+    would be a failed request, which every page test counts as an error."""
     found: set[str] = set()
     todo = ["core.js"]
     while todo:
@@ -97,8 +103,13 @@ def pyscript_modules(dist: Path) -> set[str]:
             continue
         found.add(name)
         text = (dist / name).read_text(encoding="utf-8")
-        todo += re.findall(r'\bfrom\s*"\./([^"]+)"', text)
-        todo += [m for m in re.findall(r'\bimport\("\./([^"]+)"\)', text) if m.split("-")[0] in PYSCRIPT_ON_DEMAND]
+        todo += re.findall(r'(?:\bfrom\s*|\bimport\s*)"\./([^"]+)"', text)
+        for module in re.findall(r'\bimport\("\./([^"]+)"\)', text):
+            feature = re.sub(r"-[\w-]{8}\.js$", "", module)  # the name without its content hash
+            if feature in PYSCRIPT_ON_DEMAND:
+                todo.append(module)
+            elif feature not in PYSCRIPT_UNUSED:
+                sys.exit(f"build: PyScript's {name} may load {module}: add {feature!r} to PYSCRIPT_ON_DEMAND/_UNUSED")
     return found
 
 

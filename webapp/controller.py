@@ -68,6 +68,7 @@ BROWSER_ACTIONS = frozenset(
         Action.SHARE_REPLAY,
     }
 )
+"""Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
 REPLAY_ACTIONS = frozenset(
     {
         Action.REPLAY_FIRST,
@@ -84,7 +85,6 @@ REPLAY_ACTIONS = frozenset(
     }
 )
 """The only commands while a replay is shown."""
-"""Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
 
 
 class Setting(enum.StrEnum):
@@ -488,7 +488,7 @@ class App:
 
     def _step(self, to: Callable[[Replay], int]) -> None:
         if self.replay:
-            self.replay.playing = False
+            self.pause_replay()
             self.replay.go(to(self.replay))
 
     def _toggle_replay(self) -> None:

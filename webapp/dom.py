@@ -382,7 +382,8 @@ def local_today() -> datetime.date:
 
 
 class StatsPanel:
-    """``data-stats`` (always current) and, while the dialog is open, its words, chart and calendar."""
+    """``data-stats`` (always current), and the dialog's words, chart and calendar: drawn while it
+    is open, and once ahead when the page is idle after start."""
 
     def __init__(self) -> None:
         self.box = _query("[data-stats]")
@@ -404,7 +405,10 @@ class StatsPanel:
         date: reopening draws nothing. Also done once the page is idle after start (``start``), so
         that the first opening need not draw either."""
         figures = app.tally.figures()
-        drawn = (figures, app.lang, app.tally.today())
+        # The record, not only its figures: equal figures can come with other daily dates (an
+        # import), which the calendar draws. The tally keeps one object per stored text, so the
+        # comparison is mostly by identity.
+        drawn = (app.tally.stats, app.lang, app.tally.today())
         if drawn != self._drawn:
             self.draw(app, figures)
             self._drawn = drawn
