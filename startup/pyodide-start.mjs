@@ -43,11 +43,12 @@ export async function loadPyodide(options) {
   }
   const found = await stored;
   if (found) {
-    const { bytes } = found;
+    const { bytes, checked } = found;
     found.bytes = null; // `stored` lives as long as the page; the snapshot's 31 MB must not
     const guard = await hold();
     try {
-      const pyodide = await startPyodide({ ...options, _loadSnapshot: bytes, fsInit: afterATask(options.fsInit) });
+      const settings = { ...options, _loadSnapshot: bytes, fsInit: verified(checked, options.fsInit) };
+      const pyodide = await Promise.race([startPyodide(settings), checked.then(() => never)]);
       settle(pyodide);
       whenReady().then(guard.release);
       return started(pyodide, "restored");
@@ -116,34 +117,43 @@ function write(key, value) {
 class HashMismatch extends Error {}
 
 async function restorable() {
-  const cache = await caches.open(CACHE);
-  const response = await cache.match(ENTRY);
+  // The Worker reads the bytes, off the main thread, from now on: a copy comes back at once, for
+  // Pyodide to read before it compiles its runtime, and their hash's verdict after it. It is
+  // stopped if the checks below find no snapshot to restore.
+  const check = inWorker("check", { cache: CACHE, entry: ENTRY, header: HASH }, 2);
+  const [read, verdict] = check.replies;
+  const bytes = read.then((message) => new Uint8Array(message.bytes));
+  const checked = verdict.then(({ hash, expected }) => {
+    if (hash !== expected) throw new HashMismatch("its bytes do not match their hash");
+  });
+  bytes.catch(() => {}); // handled where loadPyodide rejects
+  checked.catch(() => {});
+  const response = await (await caches.open(CACHE)).match(ENTRY);
   if (!response) {
+    check.stop();
     await forget(); // any snapshot of another build is stale
     return null;
   }
   if (await crashed()) {
+    check.stop();
     console.warn("Half Moon: the last start from a snapshot did not finish; starting normally");
     write(STARTING, null);
     await drop(true);
     return null;
   }
-  // Read and hashed in a Worker, off the main thread, while PyScript and Pyodide's runtime load;
-  // the bytes come back without a copy. Pyodide reads the promise before it compiles its runtime.
-  const bytes = inWorker("check", { cache: CACHE, entry: ENTRY, header: HASH }).then(({ bytes, hash, expected }) => {
-    if (hash !== expected) throw new HashMismatch("its bytes do not match their hash");
-    return new Uint8Array(bytes);
-  });
-  bytes.catch(() => {}); // handled where loadPyodide rejects
-  return { bytes };
+  return { bytes, checked };
 }
 
-// Pyodide restores a snapshot in one run of promise callbacks that would block the main thread
-// for over 100 ms. Its file-system hook, a step of Emscripten's pre-run between instantiating the
-// wasm module and copying the snapshot into its memory, waits for a task of its own: two shorter
-// blocks, with the page's timers and input between them.
-function afterATask(fsInit) {
+const never = new Promise(() => {});
+
+// Pyodide copies the snapshot into its memory after its file-system hook, a step of Emscripten's
+// pre-run that comes once the wasm module is compiled and instantiated. There the hook waits for
+// the hash's verdict (on a mismatch, for ever: loadPyodide falls back on the verdict itself, and
+// no Python ever runs on bad bytes), then for a task of its own: Pyodide's restore, one run of
+// promise callbacks that would block the main thread for over 100 ms, is split in two.
+function verified(checked, fsInit) {
   return async (...args) => {
+    await checked.catch(() => never);
     await new Promise((resolve) => setTimeout(resolve, 0));
     await fsInit?.(...args);
   };
@@ -289,7 +299,7 @@ async function make() {
   mark("snapshot", "making");
   try {
     const made = performance.now();
-    const { bytes, hash } = await inWorker("make");
+    const { bytes, hash } = await inWorker("make").replies[0];
     const stored = performance.now();
     if (!enabled()) return mark("snapshot", "off"); // turned off meanwhile
     await forget(); // one snapshot at a time: older builds' go
@@ -304,14 +314,26 @@ async function make() {
   }
 }
 
-// A job of startup/snapshot-worker.mjs: "check" the stored snapshot's hash or "make" one.
-function inWorker(job, message = {}) {
+// A job of startup/snapshot-worker.mjs ("check" a stored snapshot, "make" one): a promise of each
+// of the `count` messages it answers, in order (an error fails every one not yet answered), and a
+// way to stop it.
+function inWorker(job, message = {}, count = 1) {
   const worker = new Worker(new URL("./half-moon-snapshot-worker.mjs", import.meta.url), { type: "module" });
-  return new Promise((resolve, reject) => {
-    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
-    worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
-    worker.postMessage({ job, ...message });
-  }).finally(() => worker.terminate());
+  const replies = Array.from({ length: count }, () => Promise.withResolvers());
+  let answered = 0;
+  const stop = (error = new Error("stopped")) => {
+    for (const reply of replies.slice(answered)) reply.reject(error);
+    answered = count;
+    worker.terminate();
+  };
+  worker.onmessage = ({ data }) => {
+    if (data.error) return stop(new Error(data.error));
+    replies[answered++].resolve(data);
+    if (answered === count) worker.terminate();
+  };
+  worker.onerror = (event) => stop(new Error(event.message || "the worker failed"));
+  worker.postMessage({ job, ...message });
+  return { replies: replies.map((reply) => reply.promise), stop };
 }
 
 // The stored snapshot is looked for, read and checked as soon as the page evaluates this module:

@@ -3,9 +3,9 @@
 // its hash) after ready. A plain module Worker: no PyScript worker machinery, so no COOP/COEP
 // headers are needed.
 //
-// Checking: the Worker reads the stored bytes and answers them (handed over, not copied) with
-// their hash: a SHA-256 of 31 MB takes tens of milliseconds that the page's main thread, busy
-// loading PyScript and Pyodide, cannot spare.
+// Checking: the Worker reads the stored bytes, hands a copy to the page at once (Pyodide needs them
+// before it compiles its runtime) and then answers their hash: a SHA-256 of 31 MB takes tens of
+// milliseconds that the page's main thread, busy loading PyScript and Pyodide, cannot spare.
 //
 // Making: it loads Pyodide itself. Snapshot-making wraps the JS globals in a proxy that the page's
 // own interpreter could not live with; here there is no DOM to reach, and only the game's pure
@@ -31,9 +31,10 @@ async function check({ cache, entry, header }) {
   const response = await (await caches.open(cache)).match(entry);
   if (!response) throw new Error("the snapshot is gone");
   const bytes = await response.arrayBuffer();
+  const copy = bytes.slice(0); // for the page at once (handed over, not copied again)
+  self.postMessage({ bytes: copy }, [copy]);
   // The hash stored with these very bytes: another tab may have stored a new snapshot meanwhile.
-  const expected = response.headers.get(header);
-  self.postMessage({ bytes, hash: await sha256(bytes), expected }, [bytes]);
+  self.postMessage({ hash: await sha256(bytes), expected: response.headers.get(header) });
 }
 
 async function make() {
