@@ -21,8 +21,7 @@ from halfmoon import PLACES, HalfMoonError, Place, save
 
 from . import stats as st
 from .controller import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, App, Dialog, Setting
-from .keyboard import ReplayKey, replay_key
-from .keys_dom import FORM_CONTROLS, Keys
+from .keys_dom import Keys
 from .motion import Motion
 from .statsview import stats_attributes, stats_markup, stats_rows
 from .storage import Store
@@ -90,7 +89,6 @@ class Page:
             _listen(window, "pagehide", self.on_pagehide),
             _listen(window, "pageshow", self.on_pageshow),
             _listen(window, "storage", self.on_storage),
-            _listen(document, "keydown", self.on_key),
             *(_listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
         self._ticker = create_proxy(self.on_tick)
@@ -166,27 +164,6 @@ class Page:
         """Escape closes a dialog: the controller decides what that means (cancel, close)."""
         event.preventDefault()
         self.app.command(Action.CANCEL if self.app.dialog is Dialog.CONFIRM else Action.CLOSE)
-        self.render()
-
-    def on_key(self, event: Any) -> None:
-        """While a replay is shown (and no dialog is open): Space plays or pauses, Escape pauses
-        (webapp/keyboard.py ``replay_key``)."""
-        app = self.app
-        if app.replay is None or app.dialog is not Dialog.NONE or event.defaultPrevented:
-            return
-        target = event.target
-        if _found(target.closest(FORM_CONTROLS)):
-            return
-        button = target.closest("button")
-        on_command = _found(button) and not _found(button.closest("[data-board]"))
-        key = replay_key(event.key, on_command)
-        if key is None:
-            return
-        event.preventDefault()  # Space neither scrolls the page nor presses a card
-        if key is ReplayKey.TOGGLE:
-            app.command(Action.REPLAY_PLAY)
-        else:
-            app.pause_replay()
         self.render()
 
     def on_tick(self) -> None:

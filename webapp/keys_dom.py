@@ -3,9 +3,10 @@ webapp/keyboard.py and webapp/announce.py.
 
 The board is one Tab stop: its 20 buttons carry ``tabindex="-1"`` but the one the focus last
 stood on (or where Tab first enters, ``keyboard.entry``), which carries ``tabindex="0"``. A place
-that empties keeps its button (``aria-disabled``), so the focus is never lost. Shortcuts act only
-while no dialog is open and the focus is not in a form control; in a dialog Escape closes it (the
-dialog's ``cancel`` event, webapp/dom.py).
+that empties keeps its button (``aria-disabled``), so the focus is never lost. Shortcuts (and
+while a replay is shown, Space and Escape for it) act only while no dialog is open and the focus
+is not in a form control; in a dialog Escape closes it (the dialog's ``cancel`` event,
+webapp/dom.py).
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 from halfmoon import PLACES, Place
 
 from .announce import sentence
-from .controller import Dialog, Setting
-from .keyboard import ARROWS, Key, entry, neighbour, shortcut
+from .controller import Action, Dialog, Setting
+from .keyboard import ARROWS, Key, ReplayKey, entry, neighbour, replay_key, shortcut
 
 if TYPE_CHECKING:
     from .dom import Page
@@ -55,6 +56,8 @@ class Keys:
         target = event.target
         if _found(self.document.querySelector("dialog[open]")) or _found(target.closest(FORM_CONTROLS)):
             return
+        if app.replay is not None and self.replay_key(event):
+            return
         place = target.closest("[data-board] [data-place]")
         if _found(place) and (event.key in ARROWS or event.key in ("Home", "End")):
             event.preventDefault()
@@ -70,6 +73,21 @@ class Keys:
             event.preventDefault()
             self.page.on_action(action)
             self.page.render()
+
+    def replay_key(self, event: Any) -> bool:
+        """While a replay is shown: Space plays or pauses, Escape pauses (``keyboard.replay_key``);
+        whether the key was one of them."""
+        button = event.target.closest("button")
+        key = replay_key(event.key, on_command=_found(button) and not _found(button.closest("[data-board]")))
+        if key is None:
+            return False
+        event.preventDefault()  # Space neither scrolls the page nor presses a card
+        if key is ReplayKey.TOGGLE:
+            self.page.app.command(Action.REPLAY_PLAY)
+        else:
+            self.page.app.pause_replay()
+        self.page.render()
+        return True
 
     def on_focusin(self, event: Any) -> None:
         place = event.target.closest("[data-place]")
