@@ -84,15 +84,20 @@ function enabled() {
   } catch {
     return false;
   }
-  try {
-    return JSON.parse(read(SETTINGS))?.fast_start !== false;
-  } catch {
-    return true;
-  }
+  return readRecord(SETTINGS)?.fast_start !== false;
 }
 
 // Our records here are a few dozen bytes: anything long is not ours and is not parsed.
 const MAX_RECORD = 4096;
+
+// One of our short JSON records, or null (absent, too long, not JSON).
+function readRecord(key) {
+  try {
+    return JSON.parse(read(key));
+  } catch {
+    return null;
+  }
+}
 
 function read(key) {
   try {
@@ -180,12 +185,8 @@ function forget() {
 }
 
 function failures() {
-  try {
-    const seen = JSON.parse(read(FAILURES));
-    return seen?.build === BUILD && Number.isInteger(seen.count) ? seen.count : 0;
-  } catch {
-    return 0;
-  }
+  const seen = readRecord(FAILURES);
+  return seen?.build === BUILD && Number.isInteger(seen.count) ? seen.count : 0;
 }
 
 // The guard of a restored start. A second tab starting at the same time also finds the flag set:
@@ -194,12 +195,7 @@ function failures() {
 const lockName = (id) => `half-moon:starting:${id}`;
 
 async function crashed() {
-  let flag;
-  try {
-    flag = JSON.parse(read(STARTING));
-  } catch {
-    flag = null;
-  }
+  const flag = readRecord(STARTING);
   if (typeof flag?.id !== "string" || typeof flag.at !== "number") return false;
   if (!navigator.locks) return Date.now() - flag.at > 60_000;
   const { held } = await navigator.locks.query();
@@ -218,12 +214,7 @@ async function hold() {
   write(STARTING, JSON.stringify({ id, at: Date.now() }));
   return {
     release() {
-      let flag = null;
-      try {
-        flag = JSON.parse(read(STARTING));
-      } catch {
-        // not ours to keep
-      }
+      const flag = readRecord(STARTING); // null when absent or not ours to keep
       if (flag === null || flag.id === id) write(STARTING, null);
       release();
     },
@@ -250,7 +241,8 @@ function progress() {
   let received = 0;
   const show = setTimeout(() => {
     if (received >= total) return;
-    const words = box.getAttribute(`data-${language()}`);
+    // The language the early paint gave the page (its saved words', or the browser's on a first visit).
+    const words = box.getAttribute(`data-${root.lang}`) ?? box.getAttribute("data-fi");
     bar.setAttribute("aria-label", words);
     bar.hidden = false;
     box.lastElementChild.textContent = words; // said once by the status region
@@ -273,19 +265,6 @@ function progress() {
     globalThis.fetch = original;
     clearTimeout(show);
   };
-}
-
-// The page's language before Python is up: as webapp/strings.py picks it.
-function language() {
-  let stored = null;
-  try {
-    stored = JSON.parse(read(SETTINGS))?.language;
-  } catch {
-    // no setting
-  }
-  if (stored === "fi" || stored === "en") return stored;
-  const found = (navigator.languages || []).map((tag) => tag.split("-")[0].toLowerCase());
-  return found.find((base) => base === "fi" || base === "en") ?? "fi";
 }
 
 // Making one, after ready, off the critical path
