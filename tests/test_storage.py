@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from testdata import WON
 
 from halfmoon import DealCode, Place, load
+from halfmoon.saved import MAX_CHARS
 from webapp.controller import App, Dialog
 from webapp.storage import BACKUP_KEY, BACKUPS, GAME_KEY, SETTINGS_KEY, Kept, Settings, Store
 from webapp.strings import words
@@ -178,3 +179,14 @@ def test_a_bad_record_written_behind_the_page_s_back_is_set_aside_before_the_nex
     app.tap(Place.P4)
     assert json.loads(storage.items[BACKUP_KEY]) == [ours_but_illegal]
     assert load(storage.items[GAME_KEY]).game == app.game
+
+
+def test_backups_of_records_full_of_escaped_characters_are_all_kept() -> None:
+    """A record at the size limit whose every character is escaped in the backup list (six for a
+    control character) still leaves the older backups readable, so the next backup keeps them."""
+    storage = FakeStorage()
+    store = Store(storage)
+    records = [chr(n) * MAX_CHARS for n in range(1, BACKUPS + 2)]
+    for text in records:
+        assert store.back_up(BACKUP_KEY, text, MAX_CHARS)
+    assert store.backups() == records[-BACKUPS:]

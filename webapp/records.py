@@ -11,18 +11,15 @@ again just before every recording, so two tabs never count one game twice (docs/
 from __future__ import annotations
 
 import datetime
-import json
 from collections.abc import Callable
 
 from halfmoon import HalfMoonError, SavedGame
-from halfmoon.jsontext import parse_json
 
 from . import stats as st
-from .storage import BACKUPS, Store
+from .storage import Store
 
 STATS_KEY = st.STORAGE_KEY
 STATS_BACKUP_KEY = STATS_KEY + "-backup"
-BACKUP_CHARS = BACKUPS * (st.MAX_CHARS + 10)
 
 
 def identity(record: SavedGame) -> st.GameId:
@@ -70,21 +67,14 @@ class Tally:
             self.store._remove(STATS_KEY)
             self.stats, self.refused = st.Stats(), error
         except st.StatsError as error:  # ours, but untrusted: kept as a backup when that can be written
-            if self._back_up(text):
+            if self.store.back_up(STATS_BACKUP_KEY, text, st.MAX_CHARS):
                 self.store._remove(STATS_KEY)
             else:
                 self._held = True
             self.stats, self.refused = st.Stats(), error
 
-    def _back_up(self, text: str) -> bool:
-        return self.store._write(STATS_BACKUP_KEY, json.dumps([*self.backups(), text][-BACKUPS:]))
-
     def backups(self) -> list[str]:
-        try:
-            value = parse_json(self.store._read(STATS_BACKUP_KEY) or "[]", max_chars=BACKUP_CHARS, max_depth=1)
-        except HalfMoonError:
-            return []
-        return [v for v in value if isinstance(v, str)][-BACKUPS:] if isinstance(value, list) else []
+        return self.store.backups(STATS_BACKUP_KEY, st.MAX_CHARS)
 
     def _write(self, stats: st.Stats) -> None:
         if stats is self.stats:

@@ -30,9 +30,12 @@ from dataclasses import dataclass, replace
 from html import escape
 from typing import Any
 
+from halfmoon import WON_SCORE, DealCode
 from halfmoon.clock import format_time
+from halfmoon.deal import FIRST_DAILY
 from halfmoon.errors import HalfMoonError, RecordTextError
 from halfmoon.jsontext import parse_json
+from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
 
 __all__ = [
     "CHART_GAMES",
@@ -83,17 +86,10 @@ MAX_DEPTH = 3
 """The record nests three levels: the object, its lists, their entries."""
 MAX_COUNT = 2**53 - 1
 """Counts saturate here (the largest integer JavaScript holds exactly); nothing larger is believed."""
-MAX_ELAPSED_MS = 100 * 24 * 3600 * 1000
-"""As for the saved game: beyond a hundred days the clock is not believed."""
-MAX_SCORE = 10_000
-"""A won game scores 520 (R5.1); a larger score for one game is not believed."""
-MAX_TIME_MS = 8_640_000_000_000_000
-"""The last moment JavaScript's ``Date`` can hold."""
-FIRST_DAILY = datetime.date(2000, 1, 1)
-"""Daily deals start on 1 January 2000 (deal-codes.md)."""
+MAX_SCORE = WON_SCORE
+"""A won game scores 520 (R5.1): no game scores more."""
 
 _CODE = re.compile(r"[A-Z0-9-]{1,32}")
-_DAILY_CODE = re.compile(r"HM1-D-([0-9]{8})")
 _DIGITS = re.compile(r"[0-9]{8}")
 _FIELDS = (
     "format",
@@ -432,14 +428,16 @@ def record_ended(
 
 def daily_date(code: str) -> datetime.date | None:
     """The date of a daily deal's code (``HM1-D-20261130``), or None for any other code."""
-    match = _DAILY_CODE.fullmatch(code)
-    return None if match is None else _date(match.group(1))
+    try:
+        return DealCode.parse(code).date
+    except HalfMoonError:
+        return None
 
 
 def _checked_id(game: GameId) -> GameId:
     if not isinstance(game.code, str) or _CODE.fullmatch(game.code) is None:
         raise StatsEventError(reason="bad-code")
-    if type(game.dealt_at) is not int or not 0 <= game.dealt_at <= MAX_TIME_MS:
+    if type(game.dealt_at) is not int or not 0 <= game.dealt_at <= MAX_MOMENT_MS:
         raise StatsEventError(reason="bad-time")
     return game
 
@@ -711,7 +709,7 @@ def _check(stats: Stats) -> None:
     for entry in seen:
         if _CODE.fullmatch(entry.game.code) is None:
             raise fail("bad-code")
-        if not 0 <= entry.game.dealt_at <= MAX_TIME_MS:
+        if not 0 <= entry.game.dealt_at <= MAX_MOMENT_MS:
             raise fail("bad-time")
 
 

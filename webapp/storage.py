@@ -19,6 +19,7 @@ from typing import Protocol
 from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, load
 from halfmoon.i18n import LANGUAGES
 from halfmoon.jsontext import parse_json
+from halfmoon.saved import MAX_CHARS
 
 PREFIX = "half-moon:"
 GAME_KEY = PREFIX + "game"
@@ -28,7 +29,13 @@ SNAPSHOT_KEY = PREFIX + "snapshot"
 BACKUPS = 3
 """At most three refused saved games are kept, oldest dropped first."""
 SETTINGS_CHARS = 1_000
-BACKUP_CHARS = 40_000
+
+
+def backup_chars(record_chars: int) -> int:
+    """The longest list of BACKUPS records of up to ``record_chars`` each, as ``json.dumps`` writes
+    it (an escaped character takes at most six): a list of ours is never too long to read back,
+    so a new backup never writes over the older ones."""
+    return BACKUPS * (6 * record_chars + 4) + 2  # quotes and ", " around each
 
 
 class Backend(Protocol):
@@ -126,20 +133,21 @@ class Store:
         if isinstance(error, ForeignRecordError):
             self._remove(GAME_KEY)
             return Kept.REMOVED
-        if self._back_up(text):
+        if self.back_up(BACKUP_KEY, text, MAX_CHARS):
             self._remove(GAME_KEY)
             return Kept.BACKED_UP
         self._held = True
         return Kept.LEFT_IN_PLACE
 
-    def _back_up(self, text: str) -> bool:
-        kept = self.backups()
-        return self._write(BACKUP_KEY, json.dumps([*kept, text][-BACKUPS:]))
+    def back_up(self, key: str, text: str, record_chars: int) -> bool:
+        """Keep a refused record of ours under ``key`` (the newest BACKUPS); whether that write succeeded."""
+        return self._write(key, json.dumps([*self.backups(key, record_chars), text][-BACKUPS:]))
 
-    def backups(self) -> list[str]:
-        """The refused saved games kept, oldest first (anything else under the key is not ours)."""
+    def backups(self, key: str = BACKUP_KEY, record_chars: int = MAX_CHARS) -> list[str]:
+        """The refused records kept under ``key``, oldest first (anything else there is not ours);
+        by default the saved games."""
         try:
-            value = parse_json(self._read(BACKUP_KEY) or "[]", max_chars=BACKUP_CHARS, max_depth=1)
+            value = parse_json(self._read(key) or "[]", max_chars=backup_chars(record_chars), max_depth=1)
         except HalfMoonError:
             return []
         return [v for v in value if isinstance(v, str)][-BACKUPS:] if isinstance(value, list) else []
