@@ -258,7 +258,7 @@ def error_text(error: HalfMoonError, lang: str) -> str:
             value = error_text(value, lang)
         elif name == "reason":
             value = text(f"reason-{value}", lang)
-        elif isinstance(value, str) and name in ("text", "move", "version"):
+        elif isinstance(value, str):  # echoed input (text, move, version, kind …): never long
             value = shorten(value)
         params[name] = value
     table = TEXTS[_lang(lang)]

@@ -17,16 +17,17 @@ from .game import WON_MOVES, Game
 from .moves import Move
 
 MAX_LINE_TEXT = WON_MOVES * 10
-"""48 moves of at most ``P10+P11+P12`` and a dot each: anything longer is not a line."""
+"""A won line is 40 pairs and 8 trios, each with a dot: at most 40 × 8 + 8 × 12 = 416 characters
+(``P10+P11.``, ``P10+P11+P12.``); 480 leaves room for spaces. Anything longer is not a line."""
 
 
 def parse_line(text: str) -> tuple[Move, ...]:
     """The moves of ``text``; an empty text is the empty line (the deal as dealt)."""
     if not text.strip():
         return ()
+    if len(text) > MAX_LINE_TEXT or text.count(".") >= WON_MOVES:  # before any work on the text
+        raise LineTextError(min(text.count(".") + 1, WON_MOVES + 1), "")
     parts = text.split(".")
-    if len(text) > MAX_LINE_TEXT or len(parts) > WON_MOVES:
-        raise LineTextError(min(len(parts), WON_MOVES + 1), "")
     moves = []
     for number, part in enumerate(parts, start=1):
         try:

@@ -21,6 +21,7 @@ from .deal import DealCode
 from .errors import (
     ForeignRecordError,
     HalfMoonError,
+    LineMoveError,
     RecordTextError,
     SaveFieldError,
     SaveMoveError,
@@ -28,6 +29,7 @@ from .errors import (
 )
 from .game import WON_MOVES, Game
 from .jsontext import parse_json
+from .line import play_line
 from .moves import Move
 
 FORMAT = "half-moon-game"
@@ -93,15 +95,14 @@ def from_dict(data: object) -> SavedGame:
         raise SaveVersionError(version=repr(version)[:40])
     if set(data) != _FIELDS[version]:
         raise ForeignRecordError("fields")
-    game = Game.from_code(_code(data["code"]))
+    code = _code(data["code"])
     moves, undone = _move_list(data["moves"], "moves"), _move_list(data["undone"], "undone")
     if len(moves) + len(undone) > WON_MOVES:
         raise SaveFieldError("undone")
-    for number, move in enumerate(moves + undone, start=1):
-        try:
-            game.remove(move)
-        except HalfMoonError as error:
-            raise SaveMoveError(number, str(move), error) from None
+    try:
+        game = play_line(code, moves + undone)
+    except LineMoveError as error:
+        raise SaveMoveError(**error.params) from None
     if undone and game.is_won:
         raise SaveFieldError("undone")  # R7.1: a won game cannot be undone, so no play leaves this record
     for _ in undone:

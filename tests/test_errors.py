@@ -102,6 +102,9 @@ def test_error_text_puts_the_values_into_words() -> None:
     assert i18n.error_text(error, "en") == i18n.text("code-length", "en", length=2)
     long = errors.CodeShapeError("X" * 6000)
     assert len(i18n.error_text(long, "fi")) < 200
+    with pytest.raises(errors.HalfMoonError) as kind:  # every echoed value is cut, not only the text
+        DealCode.from_text("HM1-" + "Z" * 1900 + "-AAAAAAA")
+    assert len(i18n.error_text(kind.value, "en")) < 200
     reason = errors.SaveMoveError(3, "P1+P2", errors.NotElevenError())
     assert i18n.error_text(reason, "fi").endswith(i18n.text("sum-not-11", "fi"))
     foreign = errors.ForeignRecordError("too-deep")
