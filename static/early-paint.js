@@ -1,5 +1,6 @@
-// Early paint, before Python has booted (about 1.5 s): the page's words and the saved board,
-// copied from the record Python writes with every change (webapp/view.py `snapshot`).
+// Early paint, before Python has booted (about 1.5 s): the saved board, copied from the record
+// Python writes with every change (webapp/view.py `snapshot`), and the page's words in the record's
+// language, from the words the build writes into the page.
 //
 // This script decides nothing about the game: it copies allow-listed attributes and texts. Which
 // names are allowed and which storage keys to read come from its own tag's data attributes, which
@@ -42,15 +43,18 @@
     }
   };
 
+  // The page's words in every language, written into the page by the build.
+  let all;
+  try {
+    all = JSON.parse(document.getElementById(script.dataset.words).textContent);
+  } catch (error) {
+    all = null;
+  }
+
   // A first visit: the words of the browser's first language that the page has (Python's rule,
   // webapp/strings.py `pick_language`, written out here because no record exists yet).
   const firstVisit = () => {
-    let all;
-    try {
-      all = JSON.parse(document.getElementById(script.dataset.words).textContent);
-    } catch (error) {
-      return;
-    }
+    if (!all) return;
     const wanted = (navigator.languages || []).map((tag) => String(tag).split("-")[0].toLowerCase());
     const lang = wanted.find((tag) => Object.hasOwn(all.texts, tag)) || all.default;
     if (lang === root.lang) return;
@@ -71,7 +75,7 @@
   const places = board.querySelectorAll("[data-place]");
   if (
     !record || (deal !== null && deal !== record.code) || query.has("line") || !/^[a-z]{2}$/.test(record.lang) ||
-    !isTable(record.words, null, 300) || !isTable(record.info, ["time", "score", "moves", "code"], 40) ||
+    !all || !Object.hasOwn(all.texts, record.lang) || !isTable(record.info, ["time", "score", "moves", "code"], 40) ||
     !isTable(record.root, allowed.root, 20) ||
     !Array.isArray(record.places) || record.places.length !== places.length ||
     !record.places.every((p) => p && isTable(p.place, allowed.place, 20) &&
@@ -89,7 +93,7 @@
   };
   root.lang = record.lang;
   set(root, record.root);
-  words(record.words);
+  words(all.texts[record.lang]);
   record.places.forEach((view, i) => {
     set(places[i], view.place);
     set(places[i].querySelector("button"), view.button);

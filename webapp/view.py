@@ -17,7 +17,7 @@ from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
 
 from .controller import App, Dialog, Replacing
-from .strings import TEXTS, text, words
+from .strings import text, words
 
 Attributes = tuple[tuple[str, str | None], ...]
 """Attribute name → value; None removes the attribute."""
@@ -197,7 +197,6 @@ def snapshot(view: View, game: Game, saved_text: str) -> str:
         "code": view.code,
         "lang": view.lang,
         "root": dict(view.root),
-        "words": TEXTS[view.lang],
         "info": view.info,
         "places": [p.as_record() for p in board_places(game, view.lang)],
     }
