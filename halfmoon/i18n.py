@@ -91,7 +91,7 @@ def layout_description(places: Iterable[tuple[Place, Card | None, int]], lang: s
     return "; ".join(place_description(place, card, count, lang) for place, card, count in places)
 
 
-def _join(items: list[str], conjunction: str) -> str:
+def join_words(items: list[str], conjunction: str) -> str:
     """Joins "2, 5 and 8": items joined with commas and the given word before the last."""
     if len(items) <= 1:
         return "".join(items)
@@ -112,20 +112,21 @@ def dead_end_text(report: DeadEndReport, lang: str) -> str:
     faces = [_FACE_WORDS[_lang(lang)][r] for r in report.faces_missing]
     if fi:
         pair = (
-            f"Ei paria, jonka summa on 11: pelattavissa on {_join(values, 'ja')}, mutta ei {_join(partners, 'eikä')}."
+            f"Ei paria, jonka summa on 11: pelattavissa on {join_words(values, 'ja')}, "
+            f"mutta ei {join_words(partners, 'eikä')}."
             if values
             else "Ei paria: yhtään numerokorttia ei ole pelattavissa."
         )
         verb = "puuttuu" if len(faces) == 1 else "puuttuvat"
-        trio = f"Ei kolmikkoa: {_join(faces, 'ja')} {verb}."
+        trio = f"Ei kolmikkoa: {join_words(faces, 'ja')} {verb}."
         return f"Umpikuja. {pair} {trio}"
     verb = "is" if len(values) == 1 else "are"
     pair = (
-        f"No pair sums to 11: {_join(values, 'and')} {verb} playable, but no {_join(partners, 'or')}."
+        f"No pair sums to 11: {join_words(values, 'and')} {verb} playable, but no {join_words(partners, 'or')}."
         if values
         else "No pair: no number card is playable."
     )
-    trio = f"No trio: no {_join(faces, 'or')} is playable."
+    trio = f"No trio: no {join_words(faces, 'or')} is playable."
     return f"Dead end. {pair} {trio}"
 
 

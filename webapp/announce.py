@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from halfmoon import Card, Game, Place, Removal, TapKind, TapResult
-from halfmoon.i18n import card_name, place_name
+from halfmoon.i18n import card_name, join_words, place_name
 from halfmoon.i18n import text as engine_text
 
 from .strings import Message, words
@@ -25,7 +25,7 @@ class Cards:
 
     def words(self, lang: str) -> str:
         names = [card_name(c, lang) for c in self.cards]
-        return _join(names, "ja" if lang == "fi" else "and")
+        return join_words(names, "ja" if lang == "fi" else "and")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,10 +48,6 @@ class Shows:
         return "; ".join(
             f"{place_name(p, lang)}: {card_name(c, lang) if c else engine_text('empty', lang)}" for p, c in self.shown
         )
-
-
-def _join(items: list[str], conjunction: str) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {conjunction} " + items[-1]
 
 
 def _card(game: Game, place: Place) -> Card:
@@ -82,10 +78,6 @@ def tap(result: TapResult, game: Game) -> Message:
 def removed(key: str, removal: Removal, game: Game) -> Message:
     """A pair or trio gone (a tap, or redo): its cards, what each place shows now, the score."""
     return Message.of(key, cards=Cards(removal.cards), shows=_shows(game, removal), score=game.score)
-
-
-def undone(removal: Removal, game: Game) -> Message:
-    return Message.of("say-undone", cards=Cards(removal.cards), shows=_shows(game, removal), score=game.score)
 
 
 def dealt(game: Game) -> Message:

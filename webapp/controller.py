@@ -120,6 +120,11 @@ class Replacing(enum.StrEnum):
     """Not the game: the statistics replaced by an imported file (asked first too)."""
     STATS_RESET = "stats-reset"
 
+    @property
+    def is_stats(self) -> bool:
+        """The statistics are replaced, not the game."""
+        return self in (Replacing.STATS_IMPORT, Replacing.STATS_RESET)
+
 
 @dataclass(frozen=True, slots=True)
 class Pending:
@@ -256,7 +261,7 @@ class App:
         if name is Setting.LANGUAGE:
             self.lang = pick_language(str(value), ())
             self.settings = replace(self.settings, language=self.lang)
-            self._persist()  # the early-paint record holds the words in this language
+            self._persist()  # the early-paint record names the language its words are in
         elif name is Setting.MOVE_ERRORS:
             self.settings = replace(self.settings, move_errors=bool(value))
         elif name is Setting.LAYOUT_HELP:
@@ -343,7 +348,7 @@ class App:
 
     def _undo(self) -> None:
         if self.game.can_undo:
-            self._announce(announce.undone(self.game.undo(), self.game))
+            self._announce(announce.removed("say-undone", self.game.undo(), self.game))
             self.dialog = Dialog.NONE
 
     def _redo(self) -> None:
@@ -353,14 +358,13 @@ class App:
             self._counted()
             self._announce_end()
 
-    def _replace(self, kind: Replacing, code: DealCode) -> None:
-        """New deal, restart or a deal by code: ask first when a game is in progress (R7.6)."""
+    def _replace(self, kind: Replacing, code: DealCode, record: SavedGame | None = None) -> None:
+        """New deal, restart, a deal by code or a game file: ask first when a game is in progress (R7.6)."""
         if self.game.in_progress:
-            self.pending = Pending(kind, code)
-            self.dialog = Dialog.CONFIRM
+            self._ask(Pending(kind, code, record=record))
         else:
             self._end_game()
-            self._start(self._dealt(Game.from_code(code)))
+            self._start(record or self._dealt(Game.from_code(code)))
 
     def _play_code(self, typed: str) -> None:
         line = query_value(typed.strip(), "line") if "?" in typed else None
@@ -397,7 +401,7 @@ class App:
         pending = self.pending
         if pending is None:
             return
-        if pending.kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET):
+        if pending.kind.is_stats:
             self.tally.replace(pending.stats or st.Stats())
             self.pending = None
             self.dialog = Dialog.STATS
@@ -410,7 +414,7 @@ class App:
     def _cancel(self) -> None:
         if self.pending and self.pending.kind is Replacing.STORED:
             self._saved_position = save(self.record)  # the player keeps this tab's game: save it
-        about_stats = self.pending is not None and self.pending.kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET)
+        about_stats = self.pending is not None and self.pending.kind.is_stats
         self.pending = None
         self.dialog = Dialog.STATS if about_stats else Dialog.NONE
 
@@ -458,11 +462,7 @@ class App:
             return
         record.from_file = True
         assert record.game.code is not None, "a loaded game always has a code"
-        if self.game.in_progress:
-            self._ask(Pending(Replacing.FILE, record.game.code, record=record))
-        else:
-            self._end_game()
-            self._start(record)
+        self._replace(Replacing.FILE, record.game.code, record)
         self._persist()
 
     def open_stats_file(self, text: str) -> None:

@@ -134,7 +134,7 @@ def dialog_texts(app: App) -> tuple[str, str]:
     if app.dialog is Dialog.CONFIRM and app.pending:
         kind = app.pending.kind
         key = CONFIRM_KEYS.get(kind, "confirm-code")
-        title = "confirm-stats-title" if kind in (Replacing.STATS_IMPORT, Replacing.STATS_RESET) else "confirm-title"
+        title = "confirm-stats-title" if kind.is_stats else "confirm-title"
         return text(title, lang), text(key, lang, code=str(app.pending.code))
     return "", ""
 
