@@ -25,17 +25,20 @@ setup: $(VENV)/.installed node_modules/.installed
 build: setup
 	$(PY) tools/build.py
 
+PORT ?= 8000
 play: build
-	$(PY) tools/serve.py
+	@$(PY) tools/serve.py --port $(PORT)
 
 # Prints the ten slowest tests and how long the whole run took (each new page test states its seconds).
+# ARGS: pytest's own, e.g. make test ARGS='-m "not browser"' (the CPython half).
 test: build
-	@start=$$(date +%s); $(PY) -m pytest --durations=10; status=$$?; \
+	@start=$$(date +%s); $(PY) -m pytest --durations=10 $(ARGS); status=$$?; \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
+# Figures into bench-results/ (git-ignored); UPDATE=1 also rewrites the tracked BENCHMARKS.md.
 bench: build
 	$(PY) tools/bench_engine.py
-	$(PY) tools/bench_page.py
+	$(PY) tools/bench_page.py $(if $(UPDATE),--update)
 
 lint: setup
 	$(PY) -m ruff check .

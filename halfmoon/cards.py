@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 
 from .errors import CardTextError, PlaceTextError
@@ -27,11 +28,16 @@ class Suit(enum.Enum):
 
 _SUIT_SYMBOLS = {Suit.CLUBS: "♣", Suit.DIAMONDS: "♦", Suit.HEARTS: "♥", Suit.SPADES: "♠"}
 SUITS = tuple(Suit)
+_SUIT_ORDER = {suit: number for number, suit in enumerate(SUITS)}
 
 
-@dataclass(frozen=True, order=True, slots=True)
+@functools.total_ordering
+@dataclass(frozen=True, slots=True)
 class Card:
-    """One card. The two copies of a card in the two decks are equal: only places tell them apart."""
+    """One card. The two copies of a card in the two decks are equal: only places tell them apart.
+
+    Cards are ordered by rank, then by suit in the card-index order of deal-codes.md step 1
+    (clubs, diamonds, hearts, spades): ``sorted()`` works on any collection of cards."""
 
     rank: int
     suit: Suit
@@ -70,6 +76,11 @@ class Card:
     def value(self) -> int | None:
         """The value of a number card, ace = 1 … 10 (R2.2); None for a face card, which has none."""
         return None if self.is_face else self.rank
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return (self.rank, _SUIT_ORDER[self.suit]) < (other.rank, _SUIT_ORDER[other.suit])
 
     def __str__(self) -> str:
         return self.text

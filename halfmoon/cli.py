@@ -170,8 +170,9 @@ def main(argv: Sequence[str] | None = None, out: TextIO = sys.stdout, err: TextI
         print(f"halfmoon: {i18n.error_text(error, args.lang)}", file=err)
     except _Stop as error:
         print(f"halfmoon: {error}", file=err)
-    except BrokenPipeError:
+    except BrokenPipeError:  # the reader had what it wanted (``| head -1``): not bad input
         _quiet_stdout()
+        return 0
     return BAD_INPUT
 
 

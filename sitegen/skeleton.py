@@ -10,6 +10,7 @@ module generates.
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -122,10 +123,27 @@ def early_paint_html(page: str, indent: str) -> str:
     )
 
 
+def static_words(page: str) -> str:
+    """Every ``data-t`` element's text and ``data-t-label`` element's ``aria-label`` in the default
+    language, from the word table: the page's words before Python runs are never typed by hand."""
+    words = TEXTS[DEFAULT_LANGUAGE]
+
+    def text(match: re.Match[str]) -> str:
+        return f"{match[1]}{html.escape(words[match[3]], quote=False)}{match[4]}"
+
+    def label(match: re.Match[str]) -> str:
+        key = match[1]
+        return re.sub(r'aria-label="[^"]*"', f'aria-label="{html.escape(words[key])}"', match[0])
+
+    page = re.sub(r'(<(\w+)\b[^>]*\sdata-t="([a-z-]+)"[^>]*>)[^<]*(</\2>)', text, page)
+    return re.sub(r'<\w+\b[^>]*\sdata-t-label="([a-z-]+)"[^>]*>', label, page)
+
+
 def refresh_index(path: Path, write: bool = True) -> bool:
-    """Put the generated skeleton and early-paint tags into index.html; return whether it was stale."""
+    """Put the generated skeleton, the static words and the early-paint tags into index.html;
+    return whether it was stale."""
     page = path.read_text(encoding="utf-8")
-    fresh = _replace_between(page, START, END, board_html(""))
+    fresh = _replace_between(static_words(page), START, END, board_html(""))
     fresh = _replace_between(fresh, EARLY_START, EARLY_END, early_paint_html(fresh, ""))
     if fresh != page and write:
         path.write_text(fresh, encoding="utf-8")

@@ -22,6 +22,10 @@
 - rewrites the generated board skeleton in index.html from the engine's layout code, and the
   Rules and Examples pages (``rules-fi.html`` …) from sitegen/pages.py.
 With ``--check`` it changes nothing and fails when a generated page is stale.
+
+The slow steps (vendoring, compiling the app's bytecode, the icons) run only when one of their
+inputs changed since they last ran (a hash of each step's inputs in ``.build-stamps.json``) or an
+output is missing, so a build with nothing changed takes about a second; ``--force`` runs them all.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +74,8 @@ NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
 SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", *PAGE_FILES)
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
 EPOCH = (2026, 1, 1, 0, 0, 0)
+STAMPS = ROOT / ".build-stamps.json"  # each slow step's input hash when it last ran (git-ignored)
+BUILD_SCRIPT = Path(__file__).resolve()
 
 
 def vendor() -> None:
@@ -212,9 +219,53 @@ def export_site(target: Path) -> None:
         shutil.copy2(ROOT / name, target / name)
 
 
+def _digest(paths: list[Path]) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def _python_files(package: str) -> list[Path]:
+    return [path for path in (ROOT / package).rglob("*.py") if "__pycache__" not in path.parts]
+
+
+def slow_steps() -> dict[str, tuple[Callable[[], None], list[Path], list[Path]]]:
+    """Each slow step with the files it reads (beside this script) and the files it writes."""
+    lock = ROOT / "package-lock.json"
+    vendored = [VENDOR / "pyodide" / name for name in (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")]
+    return {
+        "vendor": (vendor, [lock, STDLIB_MODULES, ROOT / "tools" / "minify_stdlib.mjs"], vendored),
+        "app_zip": (
+            app_zip,
+            [lock, ROOT / "tools" / "compile_pyc.mjs", *(p for package in PACKAGES for p in _python_files(package))],
+            [BUILD / "app.zip"],
+        ),
+        "icons": (icons, [ROOT / "tools" / "icons.py"], [BUILD / "icons" / name for name in SIZES]),
+    }
+
+
+def run_slow_steps(force: bool) -> list[str]:
+    """The slow steps whose inputs changed (or whose output is missing), run; their names."""
+    stamps = json.loads(STAMPS.read_text()) if STAMPS.exists() else {}
+    ran = []
+    for name, (step, inputs, outputs) in slow_steps().items():
+        key = _digest([BUILD_SCRIPT, *inputs])
+        if force or stamps.get(name) != key or not all(path.exists() for path in outputs):
+            stamps.pop(name, None)  # a step that fails half-way must run again next time
+            STAMPS.write_text(json.dumps(stamps, indent=1))
+            step()
+            stamps[name] = key
+            STAMPS.write_text(json.dumps(stamps, indent=1))
+            ran.append(name)
+    return ran
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description="Build the static site's generated parts.")
     parser.add_argument("--check", action="store_true", help="fail if a generated file is stale; write nothing")
+    parser.add_argument("--force", action="store_true", help="run every step, even those whose inputs did not change")
     parser.add_argument("--site", type=Path, help="also copy the finished static site into this folder")
     args = parser.parse_args()
     stale = write_pages(ROOT, write=not args.check)
@@ -224,13 +275,13 @@ def main() -> None:
         stale.append("static/app.css")
     if args.check:
         sys.exit(f"build: stale: {', '.join(stale)}: run `make build`" if stale else 0)
-    vendor()
     BUILD.mkdir(parents=True, exist_ok=True)
-    app_zip()
+    ran = run_slow_steps(args.force)
     startup()
-    icons()
     write_precache_manifest()
-    print("build: static/vendor and static/build are ready" + (f"; refreshed {', '.join(stale)}" if stale else ""))
+    done = f"ran {', '.join(ran)}" if ran else "nothing slow to redo"
+    refreshed = f"; refreshed {', '.join(stale)}" if stale else ""
+    print(f"build: static/vendor and static/build are ready ({done}){refreshed}")
     if args.site:
         export_site(args.site)
         print(f"build: the site is in {args.site}")

@@ -1,7 +1,7 @@
 // Compile the page's Python to bytecode for the Python that runs it (Pyodide's, not the build
 // machine's), so that the page imports it without compiling at every start.
 //   node tools/compile_pyc.mjs OUT_DIR PACKAGE...
-// Writes OUT_DIR/PACKAGE/__pycache__/*.cpython-3XX.pyc as unchecked-hash pycs, optimized as with
+// Writes OUT_DIR/PACKAGE/[SUB/]__pycache__/*.cpython-3XX.pyc (sub-packages too) as unchecked-hash pycs, optimized as with
 // -OO (no docstrings, no asserts: the page never reads a docstring, and the asserts only narrow
 // types for mypy); tools/build.py ships them without their sources, as sourceless modules.
 import { loadPyodide } from "pyodide";
@@ -21,9 +21,10 @@ pyodide.globals.set("packages", pyodide.toPy(packages));
 pyodide.runPython(`
 import pathlib, py_compile, shutil
 for package in packages:
-    for source in sorted(pathlib.Path("/repo", package).glob("*.py")):
-        target = pathlib.Path("/out", package, "__pycache__", source.stem + "." + __import__("sys").implementation.cache_tag + ".pyc")
+    for source in sorted(pathlib.Path("/repo", package).rglob("*.py")):
+        name = source.relative_to("/repo")
+        target = pathlib.Path("/out", name.parent, "__pycache__", source.stem + "." + __import__("sys").implementation.cache_tag + ".pyc")
         target.parent.mkdir(parents=True, exist_ok=True)
-        py_compile.compile(str(source), cfile=str(target), dfile=f"{package}/{source.name}", doraise=True,
+        py_compile.compile(str(source), cfile=str(target), dfile=name.as_posix(), doraise=True,
                            invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH, optimize=2)
 `);

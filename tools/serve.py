@@ -1,5 +1,7 @@
 """Serve the game locally and say where: ``python tools/serve.py [--port 8000] [--prefix /half-moon/]``.
 
+``make play PORT=8080`` passes ``--port``; port 0 takes any free port.
+
 A static server like GitHub Pages: the site is the repository's top level. With ``--prefix`` it is
 served under a sub-path, as GitHub Pages serves a project site.
 """
@@ -10,6 +12,8 @@ import argparse
 import contextlib
 import functools
 import http.server
+import socket
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,9 +43,19 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def make_server(port: int, prefix: str = "/", root: Path = ROOT) -> http.server.ThreadingHTTPServer:
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: socket.socket | tuple[bytes, socket.socket], client_address: object) -> None:
+        """A browser that hangs up mid-response (a reload, a cancelled fetch) is normal play, not
+        an error worth a traceback; anything else is still reported."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
+def make_server(port: int, prefix: str = "/", root: Path = ROOT) -> Server:
     handler = type("PrefixedHandler", (Handler,), {"prefix": prefix, "root": root})
-    return http.server.ThreadingHTTPServer(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
+    return Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
 def main() -> None:
@@ -50,7 +64,10 @@ def main() -> None:
     parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /half-moon/")
     args = parser.parse_args()
     prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
-    server = make_server(args.port, prefix)
+    try:
+        server = make_server(args.port, prefix)
+    except OSError as error:
+        sys.exit(f"serve: cannot listen on port {args.port} ({error.strerror}): choose another: make play PORT=8080")
     print(f"Half Moon is at http://127.0.0.1:{server.server_address[1]}{prefix}  (Ctrl+C stops it)", flush=True)
     with contextlib.suppress(KeyboardInterrupt):
         server.serve_forever()
