@@ -17,8 +17,8 @@ from typing import Any
 from halfmoon import PLACES, Card, DealCode, Game, Kind, Move, Place, Removal, TapKind, TapResult
 from halfmoon.i18n import card_short, layout_description, place_name, rank_short
 from halfmoon.i18n import text as engine_text
-from webapp.strings import LANGUAGE_NAMES, PAGES, page_file
-from webapp.view import PlaceView, board_places
+from webapp.draw.view import PlaceView, board_places
+from webapp.text.words import LANGUAGE_NAMES, PAGES, page_file
 
 from .csp import META as CSP_META
 from .skeleton import cell_attributes
@@ -103,7 +103,7 @@ PAGE_FILES = tuple(page_file(name, lang) for name in PAGES for lang in LANGUAGES
 
 
 def diagram(game: Game, lang: str, marked: Iterable[Place] = (), caption: str = "") -> str:
-    """A read-only board: the 20 places drawn as the game draws them (webapp/view.py), with
+    """A read-only board: the 20 places drawn as the game draws them (webapp/draw/view.py), with
     ``data-count`` and ``data-card`` (docs/ui-contract.md) and the text alternative of R1.5."""
     marks = set(marked)
     cells_html = "\n".join(_diagram_place(view, view.place in marks) for view in board_places(game, lang))

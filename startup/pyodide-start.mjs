@@ -22,11 +22,14 @@ const SCOPE = new URL("../../../", import.meta.url).href;
 const CACHE = `half-moon-interpreter:${SCOPE}`;
 const ENTRY = `${SCOPE}__interpreter-snapshot__?build=${BUILD}`;
 const HASH = "x-half-moon-sha256";
-const SETTINGS = "half-moon:settings";
+// Python's facts, written by tools/build.py: the storage keys (webapp/store/keys.py), the settings'
+// field of the fast start and the page's default language.
+const FACTS = JSON.parse('@HALF_MOON_FACTS@');
+const SETTINGS = FACTS.settingsKey;
 // Set while a restored start runs, cleared at ready: found at the next start with no tab holding
 // its lock, it means that start crashed or hung.
-const STARTING = "half-moon:starting";
-const FAILURES = "half-moon:snapshot-failures";
+const STARTING = FACTS.startingKey;
+const FAILURES = FACTS.failuresKey;
 const MAX_FAILURES = 3; // then this build makes no more snapshots on this device
 const root = document.documentElement;
 // The raw sizes of the runtime's two large files, written by tools/build.py: the progress bar's whole.
@@ -76,7 +79,7 @@ function mark(name, value) {
   root.setAttribute(`data-${name}`, value);
 }
 
-// The "fast start" setting (webapp/storage.py writes it; on unless turned off), and what it needs.
+// The "fast start" setting (webapp/store/storage.py writes it; on unless turned off), and what it needs.
 function enabled() {
   try {
     // Reading `caches` itself throws in a sandboxed frame.
@@ -84,7 +87,7 @@ function enabled() {
   } catch {
     return false;
   }
-  return readRecord(SETTINGS)?.fast_start !== false;
+  return readRecord(SETTINGS)?.[FACTS.fastStartField] !== false;
 }
 
 // Our records here are a few dozen bytes: anything long is not ours and is not parsed.
@@ -192,7 +195,7 @@ function failures() {
 // The guard of a restored start. A second tab starting at the same time also finds the flag set:
 // it is not a crash while a tab holds the flag's lock (Web Locks are released when a tab closes
 // or crashes). Without Web Locks, only a flag older than a minute counts as a crash.
-const lockName = (id) => `half-moon:starting:${id}`;
+const lockName = (id) => `${STARTING}:${id}`;
 
 async function crashed() {
   const flag = readRecord(STARTING);
@@ -242,7 +245,7 @@ function progress() {
   const show = setTimeout(() => {
     if (received >= total) return;
     // The language the early paint gave the page (its saved words', or the browser's on a first visit).
-    const words = box.getAttribute(`data-${root.lang}`) ?? box.getAttribute("data-fi");
+    const words = box.getAttribute(`data-${root.lang}`) ?? box.getAttribute(`data-${FACTS.defaultLanguage}`);
     bar.setAttribute("aria-label", words);
     bar.hidden = false;
     box.lastElementChild.textContent = words; // said once by the status region

@@ -12,10 +12,11 @@
 // modules are imported (nothing that holds a JS object or a time), as the page's config will
 // import them: the same zip unpacked into the same folder, so the restored modules' files match.
 const APP = new URL("../../build/app.zip", import.meta.url);
-const MODULES = ["halfmoon", "webapp.controller", "webapp.view", "webapp.storage", "webapp.strings"];
-// Standard-library modules that PyScript's own package and the shell import at every start: pure
-// Python, holding no JS object and no time (so not logging, which keeps its import time).
-const STDLIB = ["asyncio", "inspect", "html", "base64", "pathlib", "zipfile", "tempfile", "shutil", "glob", "textwrap", "codeop", "traceback"];
+// Written by tools/build.py: every module of the engine and of the shell outside webapp/browser/
+// (nothing that holds a JS object or a time), and the standard-library modules that PyScript's own
+// package and the shell import at every start (the build's SNAPSHOT_STDLIB).
+const MODULES = JSON.parse('@HALF_MOON_MODULES@');
+const STDLIB = JSON.parse('@HALF_MOON_STDLIB@');
 
 const jobs = { check, make };
 

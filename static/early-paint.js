@@ -1,5 +1,5 @@
 // Early paint, before Python has booted (about 1.5 s): the saved board, copied from the record
-// Python writes with every change (webapp/view.py `snapshot`), and the page's words in the record's
+// Python writes with every change (webapp/draw/view.py `snapshot`), and the page's words in the record's
 // language, from the words the build writes into the page.
 //
 // This script decides nothing about the game: it copies allow-listed attributes and texts. Which
@@ -7,7 +7,7 @@
 // the build writes from Python (sitegen/skeleton.py). It paints only while storage still holds the
 // very saved game the record was made with, and while the address names no other deal and no replay
 // (`&line=`: the engine shows that line's steps, not the saved board). Taps on the
-// painted cards are queued; the engine applies them in order, once, when it starts (webapp/dom.py).
+// painted cards are queued; the engine applies them in order, once, when it starts (webapp/browser/start.py).
 // Nothing is ever inserted as HTML.
 (() => {
   const script = document.currentScript;
@@ -52,7 +52,8 @@
   }
 
   // A first visit: the words of the browser's first language that the page has (Python's rule,
-  // webapp/strings.py `pick_language`, written out here because no record exists yet).
+  // webapp/text/words.py `pick_language`, written out here because no record exists yet; its
+  // default comes from the build).
   const firstVisit = () => {
     if (!all) return;
     const wanted = (navigator.languages || []).map((tag) => String(tag).split("-")[0].toLowerCase());
@@ -66,7 +67,7 @@
   try {
     const text = localStorage.getItem(script.dataset.snapshotKey);
     record = text && text.length <= 40000 ? JSON.parse(text) : null;
-    if (!record || record.version !== 2 || localStorage.getItem(script.dataset.gameKey) !== record.game) record = null;
+    if (!record || String(record.version) !== script.dataset.recordVersion || localStorage.getItem(script.dataset.gameKey) !== record.game) record = null;
   } catch (error) {
     record = null; // no storage, or not JSON
   }
@@ -75,7 +76,7 @@
   const places = board.querySelectorAll("[data-place]");
   if (
     !record || (deal !== null && deal !== record.code) || query.has("line") || !/^[a-z]{2}$/.test(record.lang) ||
-    !all || !Object.hasOwn(all.texts, record.lang) || !isTable(record.info, ["time", "score", "moves", "code"], 40) ||
+    !all || !Object.hasOwn(all.texts, record.lang) || !isTable(record.info, list("infoKeys"), 40) ||
     !isTable(record.root, allowed.root, 20) ||
     !Array.isArray(record.places) || record.places.length !== places.length ||
     !record.places.every((p) => p && isTable(p.place, allowed.place, 20) &&

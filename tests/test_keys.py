@@ -7,11 +7,12 @@ from test_webapp import FakeStorage, make_app, play
 from testdata import DEAD_END, WON
 
 from halfmoon import PLACES, Game, Place
-from webapp.announce import sentence
-from webapp.controller import Action, App, Dialog, Setting
-from webapp.keyboard import ARROWS, Key, ReplayKey, entry, neighbour, replay_key, shortcut
-from webapp.storage import Store
-from webapp.strings import words
+from webapp.app.actions import Action, Dialog, Setting
+from webapp.app.announce import sentence
+from webapp.app.app import App
+from webapp.app.keyboard import ARROWS, Key, ReplayKey, entry, neighbour, replay_key, shortcut
+from webapp.store.storage import Store
+from webapp.text.words import words
 
 
 def reachable(start: Place) -> set[Place]:

@@ -11,7 +11,7 @@ from test_webapp import FakeStorage, make_app
 
 from sitegen.pages import PAGE_FILES
 from sitegen.skeleton import arc_css, refresh_css
-from webapp.storage import SETTINGS_KEY
+from webapp.store.keys import SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 

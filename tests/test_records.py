@@ -12,10 +12,11 @@ from testdata import WON
 
 from halfmoon import DealCode, SavedGame, load, save
 from webapp import stats as st
-from webapp.controller import Action, App, Dialog, Setting
-from webapp.records import STATS_BACKUP_KEY, STATS_KEY
-from webapp.storage import Store
-from webapp.view import build
+from webapp.app.actions import Action, Dialog, Setting
+from webapp.app.app import App
+from webapp.draw.view import build
+from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
+from webapp.store.storage import Store
 
 TODAY = datetime.date(2026, 11, 30)
 

@@ -30,7 +30,7 @@ def test_every_shipped_module_is_in_pyodide_s_standard_library() -> None:
 
 def test_the_graph_starts_at_the_entry_and_leaves_out_the_command_line() -> None:
     names = [p.relative_to(ROOT).as_posix() for p in page_modules()]
-    assert names[0] == "webapp/main.py" and {"halfmoon/game.py", "webapp/dom.py"} <= set(names)
+    assert names[0] == "webapp/browser/main.py" and {"halfmoon/game.py", "webapp/browser/page.py"} <= set(names)
     assert not {"halfmoon/cli.py", "halfmoon/__main__.py"} & set(names)
 
 

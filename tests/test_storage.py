@@ -13,10 +13,12 @@ from testdata import WON
 
 from halfmoon import DealCode, Place, load
 from halfmoon.saved import MAX_CHARS
-from webapp.controller import App, Dialog
-from webapp.storage import BACKUP_KEY, BACKUPS, GAME_KEY, SETTINGS_KEY, Kept, Settings, Store
-from webapp.strings import words
-from webapp.view import build
+from webapp.app.actions import Dialog
+from webapp.app.app import App
+from webapp.draw.view import build
+from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
+from webapp.store.storage import BACKUPS, Kept, Settings, Store
+from webapp.text.words import words
 
 ours_but_illegal = (
     '{"format":"half-moon-game","version":2,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],'
@@ -156,7 +158,7 @@ def test_any_stored_text_gives_a_game_and_settings_never_an_exception(value: str
 
 
 def test_the_kinds_of_refusal_are_all_said_in_both_languages() -> None:
-    from webapp.strings import TEXTS
+    from webapp.text.table import TEXTS
 
     for kept in Kept:
         assert f"refused-{kept}" in TEXTS["fi"] and f"refused-{kept}" in TEXTS["en"]

@@ -10,10 +10,13 @@ from testdata import DEAD_END, WON
 
 from halfmoon import DealCode, Game, Place, Status, format_time, load, save
 from sitegen.skeleton import refresh_index
-from webapp.controller import Action, App, Dialog, Setting
-from webapp.storage import BACKUP_KEY, GAME_KEY, SETTINGS_KEY, Settings, Store
-from webapp.strings import TEXTS, pick_language, words
-from webapp.view import build
+from webapp.app.actions import Action, Dialog, Setting
+from webapp.app.app import App
+from webapp.draw.view import build
+from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
+from webapp.store.storage import Settings, Store
+from webapp.text.table import TEXTS
+from webapp.text.words import pick_language, words
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -24,7 +24,7 @@ In one browser, in the same run, interleaved:
   over real legal and illegal taps (p50, p95);
 - JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection,
   and every long task (> 50 ms) after ready;
-- frame times while removals animate (webapp/motion.py): a requestAnimationFrame recorder runs
+- frame times while removals animate (webapp/browser/motion.py): a requestAnimationFrame recorder runs
   through each of the winning line's first removals, tapped at a player's pace (each tap its own
   task), and the longest frame and the frames over 50 ms are reported;
 - first-visit bytes: each file a cold start loads, once (a preloaded file that the page fetches again

@@ -47,8 +47,11 @@ sys.path.insert(0, str(ROOT))
 
 from icons import SIZES, render  # noqa: E402
 
+from halfmoon.i18n import DEFAULT_LANGUAGE  # noqa: E402
 from sitegen.pages import PAGE_FILES, write_pages  # noqa: E402
 from sitegen.skeleton import refresh_css, refresh_index  # noqa: E402
+from webapp.app.actions import Setting  # noqa: E402
+from webapp.store import keys  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
@@ -67,6 +70,16 @@ PYSCRIPT_UNUSED = {
 STARTUP = {"pyodide-start.mjs": "half-moon-start.mjs", "snapshot-worker.mjs": "half-moon-snapshot-worker.mjs"}
 BUILD_KEY_MARK = "@HALF_MOON_BUILD@"
 SIZES_MARK = "@HALF_MOON_SIZES@"  # the raw sizes of the runtime's large files, for the progress bar
+FACTS_MARK = "@HALF_MOON_FACTS@"  # Python's facts that the start-up module needs (keys, defaults)
+MODULES_MARK = "@HALF_MOON_MODULES@"  # the page's modules a memory snapshot imports
+STDLIB_MARK = "@HALF_MOON_STDLIB@"
+# Standard-library modules that PyScript's own package and the shell import at every start, imported
+# into a memory snapshot: pure Python, holding no JS object and no time (so not logging, which keeps
+# its import time). Each must be in data/stdlib-modules.txt (the build stops otherwise).
+SNAPSHOT_STDLIB = (
+    *("asyncio", "inspect", "html", "base64", "pathlib", "zipfile"),
+    *("tempfile", "shutil", "glob", "textwrap", "codeop", "traceback"),
+)
 PACKAGES = ("halfmoon", "webapp")
 # Modules the page never imports: the command line, and the build's own page generators.
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
@@ -164,10 +177,48 @@ def startup() -> None:
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     key = f"pyodide-{version}-{digest.hexdigest()[:20]}"
     sizes = {name: (pyodide / name).stat().st_size for name in ("pyodide.asm.wasm", "python_stdlib.zip")}
+    marks = {
+        BUILD_KEY_MARK: key,
+        SIZES_MARK: json.dumps(sizes),
+        FACTS_MARK: json.dumps(start_facts()),
+        MODULES_MARK: json.dumps(snapshot_modules()),
+        STDLIB_MARK: json.dumps(snapshot_stdlib()),
+    }
     for source, target in STARTUP.items():
         text = _without_comments((ROOT / "startup" / source).read_text(encoding="utf-8"))
-        text = text.replace(BUILD_KEY_MARK, key).replace(SIZES_MARK, json.dumps(sizes))
+        for mark, value in marks.items():
+            text = text.replace(mark, value)
         (pyodide / target).write_text(text, encoding="utf-8")
+
+
+def start_facts() -> dict[str, str]:
+    """What the start-up module reads before Python runs, from the one Python owner of each."""
+    return {
+        "settingsKey": keys.SETTINGS_KEY,
+        "startingKey": keys.STARTING_KEY,
+        "failuresKey": keys.FAILURES_KEY,
+        "fastStartField": Setting.FAST_START.field,
+        "defaultLanguage": DEFAULT_LANGUAGE,
+    }
+
+
+def snapshot_modules() -> list[str]:
+    """The engine, and every module of the shell outside webapp/browser/ (which holds JS objects)."""
+    shell = ROOT / "webapp"
+    names = [
+        ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+        for path in sorted(shell.rglob("*.py"))
+        if "browser" not in path.relative_to(shell).parts and "__pycache__" not in path.parts
+    ]
+    return ["halfmoon", *names]
+
+
+def snapshot_stdlib() -> list[str]:
+    listed = {line for line in STDLIB_MODULES.read_text().split() if line and not line.startswith("#")}
+    missing = [name for name in SNAPSHOT_STDLIB if name not in listed]
+    if missing:
+        sys.exit(f"build: SNAPSHOT_STDLIB names modules the page does not ship: {', '.join(missing)}")
+    return list(SNAPSHOT_STDLIB)
 
 
 def _without_comments(text: str) -> str:

@@ -25,7 +25,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
-ENTRY = ROOT / "webapp" / "main.py"
+ENTRY = ROOT / "webapp" / "browser" / "main.py"
 PACKAGES = ("halfmoon", "webapp")
 # The command line is not zipped for the page (tools/build.py NOT_IN_PAGE).
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}

@@ -1,8 +1,24 @@
-"""The Half Moon page: a thin browser shell around the ``halfmoon`` engine.
+"""The Half Moon page: a thin browser shell around the ``halfmoon`` engine. No rule lives here:
+every rule question is answered by the engine.
 
-Pure modules, also run and tested under CPython: ``strings`` (the page's words), ``storage``
-(localStorage, defensively), ``controller`` (commands, confirmations, saving, the clock),
-``view`` (what the page shows, as plain values) and ``skeleton`` (the board's static HTML,
-generated at build time from ``halfmoon.layout``). Only ``dom`` and ``main`` touch the browser.
-No rule lives here: every rule question is answered by the engine.
+Folders by what a module may touch, from the bottom up; a module imports its own folder and the
+folders below it, never above (tests/test_architecture.py checks it, and that there is no circle):
+
+- ``webapp/stats.py``: the statistics record (what counts), its stored JSON, chart and calendar.
+- ``webapp/text/``: every word of the page, Finnish and English, in one table (``table``), and
+  the one language rule with the words chosen when drawn (``words``).
+- ``webapp/store/``: localStorage, defensively: every key (``keys``, the one owner, which the build
+  writes into the JavaScript that reads storage before Python), the saved game and settings
+  (``storage``), the statistics record as stored (``records``).
+- ``webapp/app/``: what the player and the browser can do, as plain Python: the ``App``
+  (``app``), its commands and dialogs (``actions``), the game on the table and its clock
+  (``table``), links and replays (``links``, ``replay``), the two-tab rule (``tabs``), the
+  keyboard's decisions (``keyboard``) and the spoken sentences (``announce``).
+- ``webapp/draw/``: what the page shows, as plain values and markup (``view``, ``statsview``).
+- ``webapp/browser/``: the only package that imports ``js``, ``pyodide`` or ``pyscript``: the
+  page's listeners and rendering (``page``), the keys (``keys``, handed the buttons, the page's
+  controls and each view, never the page), the motion, offline and install, files, sharing, the
+  statistics panel, and the start (``start``; ``main`` is what index.html imports).
+
+Everything outside ``webapp/browser/`` runs and is tested under CPython.
 """

@@ -13,7 +13,7 @@ from typing import Any
 from playwright.sync_api import Locator, Page, expect
 
 from halfmoon import Place
-from webapp.keyboard import ARROWS, neighbour
+from webapp.app.keyboard import ARROWS, neighbour
 
 READY_MS = 60_000
 CODE = "HM1-N-AAAAAAB"

@@ -20,7 +20,7 @@ from testdata import WON
 
 from halfmoon import DealCode
 from halfmoon.line import parse_line, play_line
-from webapp.replay import PACE_MS
+from webapp.app.replay import PACE_MS
 
 LINE = ".".join(WON["moves"])
 SAVED = 3

@@ -1,6 +1,6 @@
 """The statistics kept in localStorage (``half-moon:stats``) and what the page records in them.
 
-The rules of webapp/storage.py apply: the stored text is parsed with size and depth limits and
+The rules of webapp/store/storage.py apply: the stored text is parsed with size and depth limits and
 validated whole (webapp/stats.py ``loads``); what is not a Half Moon record at all is removed; a
 record of ours that fails validation is moved to a backup (at most three) only when that write
 succeeds — otherwise it stays in place and nothing is recorded over it. The stored record is read
@@ -14,12 +14,9 @@ import datetime
 from collections.abc import Callable
 
 from halfmoon import HalfMoonError, SavedGame
-
-from . import stats as st
-from .storage import Store
-
-STATS_KEY = st.STORAGE_KEY
-STATS_BACKUP_KEY = STATS_KEY + "-backup"
+from webapp import stats as st
+from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
+from webapp.store.storage import Store
 
 
 def identity(record: SavedGame) -> st.GameId:
@@ -114,6 +111,17 @@ class Tally:
                 from_file=record.from_file,
             )
         )
+
+    def removal(self, record: SavedGame) -> None:
+        """A removal made (a tap or a redo): the game is played, and won at the win."""
+        self.played(record)
+        if record.game.is_won:
+            self.ended(record, won=True)
+
+    def replaced(self, record: SavedGame) -> None:
+        """The game is replaced or restarted: a played game not won ends not won."""
+        if not record.game.is_won:
+            self.ended(record, won=False)
 
     def replace(self, stats: st.Stats) -> None:
         """An imported record, or the empty one (reset): written whole, also over a held one."""

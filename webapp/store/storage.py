@@ -1,7 +1,6 @@
 """localStorage, used defensively: it may be missing, full, throw, or hold anything at all.
 
-Keys carry the project prefix, since every project of a github.io owner shares one origin (and
-any of them can write these keys). Nothing read is trusted: every value is parsed with a size and
+Its keys are in webapp/store/keys.py. Nothing read is trusted: every value is parsed with a size and
 depth limit first; a saved game then goes through the engine's full validation, settings through
 a strict check. What is not a Half Moon record at all is removed (the player is told); a record of
 ours that fails validation is moved to a backup only when that write succeeds — otherwise it stays
@@ -20,12 +19,8 @@ from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, lo
 from halfmoon.i18n import LANGUAGES
 from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_CHARS
+from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
-PREFIX = "half-moon:"
-GAME_KEY = PREFIX + "game"
-BACKUP_KEY = PREFIX + "game-backup"
-SETTINGS_KEY = PREFIX + "settings"
-SNAPSHOT_KEY = PREFIX + "snapshot"
 BACKUPS = 3
 """At most three refused saved games are kept, oldest dropped first."""
 SETTINGS_CHARS = 1_000

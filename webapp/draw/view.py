@@ -2,7 +2,7 @@
 
 The DOM layer copies these values onto the page's elements and adds nothing. A place's display
 (``PlaceView``: the attributes of its element and its button, the texts of its slots) is made
-here once and used three ways: by the live board (webapp/dom.py), by the early-paint record that
+here once and used three ways: by the live board (webapp/browser/page.py), by the early-paint record that
 paints the saved board before Python is up (``snapshot``), and by the diagrams of the Rules and
 Examples pages (sitegen/pages.py). Every word is chosen here, in the language of the moment.
 """
@@ -15,18 +15,24 @@ from dataclasses import dataclass, replace
 
 from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
-
-from .controller import App, Dialog, Replacing
-from .strings import text, words
+from webapp.app.actions import Dialog, Replacing
+from webapp.app.announce import sentence
+from webapp.app.app import App
+from webapp.app.keyboard import entry
+from webapp.text.words import text, words
 
 Attributes = tuple[tuple[str, str | None], ...]
 """Attribute name → value; None removes the attribute."""
 
 ROOT_ATTRIBUTES = ("data-four-colour",)
-PLACE_ATTRIBUTES = ("data-card", "data-count", "data-suit", "data-dimmed")
+PLACE_ATTRIBUTES = ("data-card", "data-count", "data-suit", "data-rank", "data-face", "data-dimmed")
 BUTTON_ATTRIBUTES = ("aria-label", "aria-pressed", "aria-disabled")
 SLOTS = ("rank", "suit", "depth")
 """The early-paint script copies exactly these names from the record, and nothing else."""
+INFO_KEYS = ("time", "score", "moves", "code")
+"""The info bar's ``data-info`` fields (R7.2), in the order shown."""
+SNAPSHOT_VERSION = 2
+"""The early-paint record's version: the script paints only a record of this version."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +64,8 @@ def place_view(
             ("data-card", card.text if card else ""),
             ("data-count", str(count)),
             ("data-suit", card.suit.value if card else ""),
+            ("data-rank", str(card.rank) if card else None),  # for the stylesheet: what a card looks like
+            ("data-face", "true" if card and card.is_face else None),
             ("data-dimmed", "true" if dimmed else None),
         ),
         button=(
@@ -102,6 +110,12 @@ class View:
     four_colour: bool
     fast_start: bool
     query: str
+    key_shortcuts: bool
+    entry: Place
+    """Where Tab first enters the board (``keyboard.entry``)."""
+    announcement: str
+    """The latest spoken sentence, in words; ``announced`` counts them, so a repeat is said again."""
+    announced: int
     replay: tuple[int, int, bool] | None = None
     """While a replay is shown: its step, its number of steps, and whether it is playing."""
 
@@ -113,7 +127,7 @@ class View:
     @property
     def info(self) -> dict[str, str]:
         """The info bar (R7.2): ``data-info`` → the text shown."""
-        return {"time": self.time, "score": str(self.score), "moves": str(self.moves), "code": self.code}
+        return dict(zip(INFO_KEYS, (self.time, str(self.score), str(self.moves), self.code), strict=True))
 
 
 CONFIRM_KEYS = {
@@ -179,6 +193,10 @@ def build(app: App) -> View:
         four_colour=app.settings.four_colour,
         fast_start=app.settings.fast_start,
         query=app.query,
+        key_shortcuts=app.settings.key_shortcuts,
+        entry=entry(app.game),
+        announcement=sentence(app.announcement, lang) if app.announcement else "",
+        announced=app.announced,
         replay=(replay.step, replay.steps, replay.playing) if replay else None,
     )
 
@@ -192,7 +210,7 @@ def snapshot(view: View, game: Game, saved_text: str) -> str:
     nothing itself.
     """
     record = {
-        "version": 2,
+        "version": SNAPSHOT_VERSION,
         "game": saved_text,
         "code": view.code,
         "lang": view.lang,

@@ -19,7 +19,6 @@ LEAVE_MS = 220
 ARRIVE_MS = 180
 CELEBRATE_MS = 700
 STAGGER_MS = 45
-FACES = ("J", "Q", "K")
 
 
 def _js(value: object) -> Any:
@@ -62,11 +61,10 @@ class Motion:
         if not self.on:
             return
         button = place.firstElementChild
-        card = place.getAttribute("data-card") or ""
         ghost = self.document.createElement("div")
-        ghost.className = "card ghost face" if card[:1] in FACES else "card ghost"
+        ghost.className = "card ghost face" if place.hasAttribute("data-face") else "card ghost"
         ghost.setAttribute("aria-hidden", "true")
-        ghost.setAttribute("data-suit", card[-1:])
+        ghost.setAttribute("data-suit", place.getAttribute("data-suit") or "")
         for child in button.children:
             ghost.append(child.cloneNode(True))
         place.insertBefore(ghost, place.lastElementChild)  # the button stays first, the count last

@@ -7,10 +7,12 @@ position after ``step`` moves; the saved game is not touched and counts nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from halfmoon import DealCode, Game, Move, Place
 from halfmoon.line import line_text, parse_line, play_line
+from webapp.app.actions import Action
 
 PACE_MS = 1200
 """One step every 1.2 s when playing: time to see the cards highlighted before they leave."""
@@ -71,3 +73,46 @@ class Replay:
         self.last_ms = now_ms
         self.go(self.step + 1)
         return True
+
+
+class Watching:
+    """The replay shown instead of the saved game, if any, and its commands (docs/ui-contract.md
+    "watching a replay"): the saved game is untouched meanwhile."""
+
+    def __init__(self, now_ms: Callable[[], float]) -> None:
+        self.replay: Replay | None = None
+        self._now = now_ms
+        self._moves: dict[Action, Callable[[Replay], int]] = {
+            Action.REPLAY_FIRST: lambda r: 0,
+            Action.REPLAY_BACK: lambda r: r.step - 1,
+            Action.REPLAY_FORWARD: lambda r: r.step + 1,
+            Action.REPLAY_LAST: lambda r: r.steps,
+        }
+
+    def open(self, code: DealCode, line: str) -> None:
+        """The replay of ``line``, validated whole: the typed error at the first move that fails."""
+        self.replay = Replay.open(code, line)
+
+    def command(self, action: Action) -> None:
+        """A step command pauses and goes there; ``replay-play`` plays or pauses."""
+        if self.replay is None:
+            return
+        if action is Action.REPLAY_PLAY:
+            self.replay.toggle(self._now())
+        else:
+            self.pause()
+            self.replay.go(self._moves[action](self.replay))
+
+    def pause(self) -> None:
+        """A tap, Escape (or Space) stops a replay that is playing; it stays at its step."""
+        if self.replay:
+            self.replay.playing = False
+
+    def tick(self) -> bool:
+        return self.replay is not None and self.replay.tick(self._now())
+
+    def close(self) -> DealCode | None:
+        """The replay left; the deal it showed."""
+        code = self.replay.code if self.replay else None
+        self.replay = None
+        return code

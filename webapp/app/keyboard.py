@@ -14,8 +14,7 @@ from dataclasses import dataclass
 
 from halfmoon import PLACES, Game, Place
 from halfmoon.layout import ARC
-
-from .controller import Action
+from webapp.app.actions import Action
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 

@@ -1,141 +1,28 @@
-"""The page's behaviour as plain Python: commands, confirmations, messages, saving and the clock.
-
-``App`` receives what the player does (``tap``, ``command``, ``set_setting``) and what the browser
-reports (visibility, another tab's change) and keeps the state the page shows. Every rule question
-goes to the engine; this module only decides what to say, what to ask and when to save. What it
-says is a ``Message`` (a key and values): the view puts it into words each time it draws.
-"""
+"""The page's behaviour as plain Python: ``App`` receives what the player does (``tap``, ``command``,
+``set_setting``) and what the browser reports (visibility, another tab's change), and keeps the state
+the page shows. Every rule question goes to the engine; the App decides what to say (a ``Message``,
+put into words when drawn), what to ask (R7.6) and when to save. Beside it: the table and its clock,
+links, replays, the two-tab rule (webapp/app/*.py)."""
 
 from __future__ import annotations
 
 import datetime
-import enum
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
+from functools import partial
+from typing import Any
 
-from halfmoon import Clock, DealCode, Game, HalfMoonError, Place, SavedGame, SaveError, TapKind, load, save
-from halfmoon.deal import query_value
-
-from . import announce
-from . import stats as st
-from .records import STATS_KEY, Tally, was_played
-from .replay import Replay, replay_query
-from .storage import GAME_KEY, SETTINGS_KEY, Store
-from .strings import Elapsed, Message, pick_language
-
-
-class Action(enum.StrEnum):
-    """Every ``data-action`` of the page (docs/ui-contract.md)."""
-
-    UNDO = "undo"
-    REDO = "redo"
-    RESTART = "restart"
-    NEW = "new"
-    PLAY_CODE = "play-code"
-    CONFIRM = "confirm"
-    CANCEL = "cancel"
-    SETTINGS = "settings"
-    CLOSE = "close"
-    SHARE = "share"
-    INSTALL = "install"
-    UPDATE = "update"
-    COPY_GAME = "copy-game"
-    # Issue 13: statistics, the daily deal, files
-    DAILY = "daily"
-    STATS = "stats"
-    STATS_EXPORT = "stats-export"
-    STATS_RESET = "stats-reset"
-    GAME_EXPORT = "game-export"
-    SHARE_REPLAY = "share-replay"
-    REPLAY_FIRST = "replay-first"
-    REPLAY_BACK = "replay-back"
-    REPLAY_FORWARD = "replay-forward"
-    REPLAY_LAST = "replay-last"
-    REPLAY_PLAY = "replay-play"
-    REPLAY_EXIT = "replay-exit"
-    PLAY_DEAL = "play-deal"
-    KEYS = "keys"  # the dialog listing every key (issue 12)
-
-
-BROWSER_ACTIONS = frozenset(
-    {
-        Action.SHARE,
-        Action.INSTALL,
-        Action.UPDATE,
-        Action.COPY_GAME,
-        Action.STATS_EXPORT,
-        Action.GAME_EXPORT,
-        Action.SHARE_REPLAY,
-    }
-)
-"""Actions that are browser plumbing only (the share sheet, the service worker): webapp/dom.py."""
-REPLAY_ACTIONS = frozenset(
-    {
-        Action.REPLAY_FIRST,
-        Action.REPLAY_BACK,
-        Action.REPLAY_FORWARD,
-        Action.REPLAY_LAST,
-        Action.REPLAY_PLAY,
-        Action.REPLAY_EXIT,
-        Action.PLAY_DEAL,
-        Action.CONFIRM,  # what play-deal asks (R7.6)
-        Action.CANCEL,
-        Action.SETTINGS,  # the language is chosen there, and stays free while replaying
-        Action.CLOSE,
-    }
-)
-"""The only commands while a replay is shown."""
-
-
-class Setting(enum.StrEnum):
-    """Every ``data-setting`` of the page."""
-
-    MOVE_ERRORS = "move-errors"
-    LAYOUT_HELP = "layout-help"
-    FOUR_COLOUR = "four-colour"
-    FAST_START = "fast-start"
-    LANGUAGE = "language"
-    KEY_SHORTCUTS = "key-shortcuts"  # WCAG 2.1.4: single-key shortcuts can be turned off
-
-
-class Dialog(enum.StrEnum):
-    NONE = ""
-    WON = "won"
-    DEAD_END = "dead-end"
-    CONFIRM = "confirm"
-    SETTINGS = "settings"
-    STATS = "stats"
-    KEYS = "keys"
-
-
-class Replacing(enum.StrEnum):
-    """What would replace the game in progress (R7.6): the confirmation says which."""
-
-    NEW = "new"
-    RESTART = "restart"
-    CODE = "code"
-    STORED = "stored"  # the game another tab saved meanwhile
-    FILE = "file"
-    STATS_IMPORT = "stats-import"
-    """Not the game: the statistics replaced by an imported file (asked first too)."""
-    STATS_RESET = "stats-reset"
-
-    @property
-    def is_stats(self) -> bool:
-        """The statistics are replaced, not the game."""
-        return self in (Replacing.STATS_IMPORT, Replacing.STATS_RESET)
-
-
-@dataclass(frozen=True, slots=True)
-class Pending:
-    """A replacement of the game in progress (R7.6), or of the statistics, waiting for a yes."""
-
-    kind: Replacing
-    code: DealCode
-    record: SavedGame | None = None
-    """The game to take: another tab's (``STORED``) or one opened from a file (``FILE``)."""
-    stats: st.Stats | None = None
-    """The statistics read from a file (``STATS_IMPORT``)."""
+from halfmoon import DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load, save
+from webapp import stats as st
+from webapp.app import announce, links
+from webapp.app.actions import DIALOG_ACTIONS, REPLAY_ACTIONS, REPLAY_STEPS, Action, Dialog, Pending, Replacing, Setting
+from webapp.app.replay import Replay, Watching, replay_query
+from webapp.app.table import Table
+from webapp.app.tabs import Meeting, Sync
+from webapp.store.keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
+from webapp.store.records import Tally
+from webapp.store.storage import Store
+from webapp.text.words import Elapsed, Message, pick_language
 
 
 class App:
@@ -151,7 +38,6 @@ class App:
     ) -> None:
         self.store = store
         self._now = now_ms
-        self._wall = wall_ms
         self._new_code = new_code
         self._today = today
         self.tally = Tally(store, today)
@@ -162,7 +48,7 @@ class App:
         self.message: Message | None = None
         self.dialog = Dialog.NONE
         self.pending: Pending | None = None
-        self.replay: Replay | None = None
+        self.watching = Watching(now_ms)
         self.announcement: Message | None = None
         self.announced = 0
         """Counts announcements, so that the page says a repeated outcome again."""
@@ -174,27 +60,17 @@ class App:
             Action.PLAY_CODE: self._play_code,
             Action.CONFIRM: lambda _: self._confirm(),
             Action.CANCEL: lambda _: self._cancel(),
-            Action.SETTINGS: lambda _: self._open(Dialog.SETTINGS),
-            Action.CLOSE: lambda _: self._open(Dialog.NONE),
+            **{action: partial(self._open, dialog) for action, dialog in DIALOG_ACTIONS.items()},
             Action.DAILY: lambda _: self._daily(),
             Action.STATS: lambda _: self._open_stats(),
             Action.STATS_RESET: lambda _: self._ask(Pending(Replacing.STATS_RESET, self.code)),
-            Action.REPLAY_FIRST: lambda _: self._step(lambda r: 0),
-            Action.REPLAY_BACK: lambda _: self._step(lambda r: r.step - 1),
-            Action.REPLAY_FORWARD: lambda _: self._step(lambda r: r.step + 1),
-            Action.REPLAY_LAST: lambda _: self._step(lambda r: r.steps),
-            Action.REPLAY_PLAY: lambda _: self._toggle_replay(),
+            **{action: partial(self._watch, action) for action in REPLAY_STEPS},
             Action.REPLAY_EXIT: lambda _: self._exit_replay(),
             Action.PLAY_DEAL: lambda _: self._play_deal(),
-            Action.KEYS: lambda _: self._open(Dialog.KEYS),
         }
         stored, refused = store.load_game()
-        self._known_text = self._saved_position = store.saved_game_text() if stored else None
-        """The saved game's text as this page last wrote or read it (anything else there now was
-        written by another tab, or while this page slept in the back/forward cache), and the text of
-        the last position this page saved itself."""
-        self.record = stored or self._dealt(Game.from_code(new_code()))
-        self.clock = Clock(self.record.elapsed_ms, started=self.game.moves > 0)
+        self.sync = Sync(store, store.saved_game_text() if stored else None)
+        self.table = Table(stored or SavedGame(Game.from_code(new_code()), dealt_at=wall_ms()), now_ms, wall_ms)
         self._announce_end()
         if refused:
             self.message = Message.of(f"refused-{refused.kept}", reason=refused.error)
@@ -204,18 +80,20 @@ class App:
         self._persist()
 
     @property
-    def saved_text(self) -> str | None:
-        """The saved game's text as this page last wrote or read it."""
-        return self._known_text
+    def replay(self) -> Replay | None:
+        return self.watching.replay
+
+    @property
+    def record(self) -> SavedGame:
+        return self.table.record
 
     @property
     def game(self) -> Game:
-        return self.record.game
+        return self.table.game
 
     @property
     def code(self) -> DealCode:
-        assert self.game.code is not None, "a game on the page always has a code"
-        return self.game.code
+        return self.table.code
 
     # What the player does
 
@@ -224,12 +102,12 @@ class App:
         if self.dialog is not Dialog.NONE:
             return
         if self.replay:  # a tap only pauses a replay
-            self.pause_replay()
+            self.watching.pause()
             return
         self.message = None
         result = self.game.tap(place)
         if result.kind is not TapKind.IGNORED:
-            self.clock.start()  # R5.4: the first tap of a deal starts the clock
+            self.table.clock.start()  # R5.4: the first tap of a deal starts the clock
         if result.error and self.settings.move_errors:
             self.message = Message.of("move-error", reason=result.error)
         self._announce(announce.tap(result, self.game))
@@ -256,22 +134,15 @@ class App:
         self._persist()
 
     def set_setting(self, name: Setting, value: str | bool) -> None:
-        """A control with ``data-setting``; an unknown name is an error (``Setting(name)``)."""
+        """A control with ``data-setting``; an unknown name is an error (``Setting(name)``). Fast
+        start takes effect at the next start."""
         name = Setting(name)
         if name is Setting.LANGUAGE:
-            self.lang = pick_language(str(value), ())
-            self.settings = replace(self.settings, language=self.lang)
+            value = self.lang = pick_language(str(value), ())
+        changes: dict[str, Any] = {name.field: value if name is Setting.LANGUAGE else bool(value)}
+        self.settings = replace(self.settings, **changes)
+        if name is Setting.LANGUAGE:
             self._persist()  # the early-paint record names the language its words are in
-        elif name is Setting.MOVE_ERRORS:
-            self.settings = replace(self.settings, move_errors=bool(value))
-        elif name is Setting.LAYOUT_HELP:
-            self.settings = replace(self.settings, layout_help=bool(value))
-        elif name is Setting.FOUR_COLOUR:
-            self.settings = replace(self.settings, four_colour=bool(value))
-        elif name is Setting.KEY_SHORTCUTS:
-            self.settings = replace(self.settings, key_shortcuts=bool(value))
-        elif name is Setting.FAST_START:  # takes effect at the next start
-            self.settings = replace(self.settings, fast_start=bool(value))
         self.store.save_settings(self.settings)
 
     def say(self, key: str, **params: str) -> None:
@@ -286,11 +157,7 @@ class App:
         self._persist()
 
     def storage_changed(self, key: str | None) -> None:
-        """Another tab wrote to storage: adopt its game when its position differs from ours.
-
-        A change of the clock alone (the other tab merely opened, or was shown) is no reason to
-        disturb this one: of two equal positions the larger elapsed time is kept.
-        """
+        """Another tab wrote its statistics, settings or game (the rule: webapp/app/tabs.py)."""
         if key in (STATS_KEY, None):
             self.tally.refresh()
         if key == SETTINGS_KEY:
@@ -299,19 +166,7 @@ class App:
             return
         if key not in (GAME_KEY, None):
             return
-        stored = self.store.saved_game_text()
-        if stored is None:
-            return
-        try:
-            record = load(stored)
-        except HalfMoonError:
-            return  # not trusted; our next save replaces it
-        self._known_text = self._saved_position = stored
-        if record.game == self.game:
-            self._keep_larger_time(record.elapsed_ms)
-            return
-        self._start(record)
-        self.message = Message.of("other-tab")
+        self._meet_other_tab(told=True)
 
     def resumed(self) -> None:
         """The page came back from the back/forward cache: storage may hold a newer game."""
@@ -320,7 +175,7 @@ class App:
     # Figures for the page
 
     def elapsed_ms(self) -> int:
-        return self.clock.elapsed_ms(self._now())
+        return self.table.elapsed_ms()
 
     @property
     def query(self) -> str:
@@ -335,14 +190,6 @@ class App:
     def replay_link_query(self) -> str:
         """The replay link of the game on the table (``share-replay``)."""
         return replay_query(self.code, [r.move for r in self.game.move_stack])
-
-    def pause_replay(self) -> None:
-        """A tap, Escape (or Space) stops a replay that is playing; it stays at its step."""
-        if self.replay:
-            self.replay.playing = False
-
-    def replay_tick(self) -> bool:
-        return self.replay is not None and self.replay.tick(self._now())
 
     # Inside
 
@@ -364,38 +211,34 @@ class App:
             self._ask(Pending(kind, code, record=record))
         else:
             self._end_game()
-            self._start(record or self._dealt(Game.from_code(code)))
+            self._start(record or self.table.dealt(code))
 
-    def _play_code(self, typed: str) -> None:
-        line = query_value(typed.strip(), "line") if "?" in typed else None
+    def _play_code(self, text: str) -> None:
         try:
-            code = DealCode.from_text(typed)
+            link = links.typed(text)
         except HalfMoonError as error:
             self.message = Message.of("bad-code", reason=error)
             return
-        if line is not None:
-            self._open_replay(code, line)
-            return
-        if code == self.code and self.game.in_progress:
-            self.message = Message.of("same-deal", code=str(code))
-            return
-        self._replace(Replacing.CODE, code)
+        if link.line is None and link.code == self.code and self.game.in_progress:
+            self.message = Message.of("same-deal", code=str(link.code))
+        else:
+            self._follow(link)
 
     def _open_link(self, query: str) -> None:
         """``?deal=`` in the address: resume that deal if saved, else open it (asking first, R7.6)."""
-        deal = query_value(query, "deal")
-        if deal is None:
-            return
         try:
-            code = DealCode.parse(deal)
+            link = links.address(query)
         except HalfMoonError as error:
             self.message = Message.of("bad-link", reason=error)
             return
-        line = query_value(query, "line")
-        if line is not None:
-            self._open_replay(code, line)
-        elif code != self.code:
-            self._replace(Replacing.CODE, code)
+        if link and (link.line is not None or link.code != self.code):
+            self._follow(link)
+
+    def _follow(self, link: links.Link) -> None:
+        if link.line is not None:
+            self._open_replay(link.code, link.line)
+        else:
+            self._replace(Replacing.CODE, link.code)
 
     def _confirm(self) -> None:
         pending = self.pending
@@ -409,32 +252,32 @@ class App:
             return
         if pending.kind is not Replacing.STORED:  # another tab's game: that tab counts what it ended
             self._end_game()
-        self._start(pending.record or self._dealt(Game.from_code(pending.code)))
+        self._start(pending.record or self.table.dealt(pending.code))
 
     def _cancel(self) -> None:
         if self.pending and self.pending.kind is Replacing.STORED:
-            self._saved_position = save(self.record)  # the player keeps this tab's game: save it
+            self.sync.position = save(self.record)  # the player keeps this tab's game: save it
         about_stats = self.pending is not None and self.pending.kind.is_stats
         self.pending = None
         self.dialog = Dialog.STATS if about_stats else Dialog.NONE
 
-    def _open(self, dialog: Dialog) -> None:
+    def _open(self, dialog: Dialog, _value: str = "") -> None:
         self.dialog = dialog
+
+    def _watch(self, action: Action, _value: str = "") -> None:
+        self.watching.command(action)
 
     # Issue 13: statistics, the daily deal, files
 
     def _counted(self) -> None:
         """A removal made (a tap or a redo): the game is played, and won at the win."""
-        self.tally.played(self.record)
-        if self.game.is_won:
-            self._sync_clock()
-            self.tally.ended(self.record, won=True)
+        self._sync_clock()
+        self.tally.removal(self.record)
 
     def _end_game(self) -> None:
         """The game on the table is replaced or restarted: a played game not won ends not won."""
-        if not self.game.is_won and was_played(self.record):
-            self._sync_clock()
-            self.tally.ended(self.record, won=False)
+        self._sync_clock()
+        self.tally.replaced(self.record)
 
     def _daily(self) -> None:
         """The daily deal of the local date now; the saved game resumes when it is that deal."""
@@ -480,38 +323,23 @@ class App:
     def _open_replay(self, code: DealCode, line: str) -> None:
         """A replay link: validated whole; an illegal or malformed line opens nothing and says where."""
         try:
-            self.replay = Replay.open(code, line)
+            self.watching.open(code, line)
         except HalfMoonError as error:
             self.message = Message.of("bad-replay", reason=error)
             return
         self.dialog = Dialog.NONE
 
-    def _step(self, to: Callable[[Replay], int]) -> None:
-        if self.replay:
-            self.pause_replay()
-            self.replay.go(to(self.replay))
-
-    def _toggle_replay(self) -> None:
-        if self.replay:
-            self.replay.toggle(self._now())
-
     def _exit_replay(self) -> None:
-        self.replay = None
+        self.watching.close()
         self._announce_end()
 
     def _play_deal(self) -> None:
-        if self.replay:
-            code = self.replay.code
-            self.replay = None
+        code = self.watching.close()
+        if code:
             self._replace(Replacing.CODE, code)
 
-    def _dealt(self, game: Game) -> SavedGame:
-        """A game dealt (or restarted) now: the moment is part of its identity."""
-        return SavedGame(game, dealt_at=self._wall())
-
     def _start(self, record: SavedGame) -> None:
-        self.record = record
-        self.clock.reset(record.elapsed_ms, started=record.game.moves > 0)
+        self.table.put(record)
         self.pending = None
         self.dialog = Dialog.NONE
         self._announce(announce.dealt(record.game))
@@ -522,9 +350,7 @@ class App:
         self.announced += 1
 
     def _keep_larger_time(self, elapsed_ms: int) -> None:
-        if elapsed_ms > self.elapsed_ms():
-            self.clock.reset(elapsed_ms, started=True)
-            self._sync_clock()
+        self.table.keep_larger_time(elapsed_ms, self.visible and self.replay is None)
 
     def _announce_end(self) -> None:
         """R6.1 and R6.2: the end is said in the message and in a dialog (also right after a deal)."""
@@ -538,8 +364,7 @@ class App:
             self.message = Message.of("dead-end", report=report)
 
     def _sync_clock(self) -> None:
-        self.clock.run(self._now(), not self.game.is_over and self.visible and self.replay is None)
-        self.record.elapsed_ms = self.clock.elapsed_ms(self._now())
+        self.table.sync_clock(self.visible and self.replay is None)
 
     def _persist(self) -> None:
         """Save after every change; while saving fails the page says so (the game plays on).
@@ -548,38 +373,30 @@ class App:
         overwritten unasked: when its position differs, the player chooses which game to keep.
         """
         self._sync_clock()
-        if self._overwrites_another_game():
+        if self.pending and self.pending.kind is Replacing.STORED:
+            return  # the player is choosing between the two games: write neither
+        if self._meet_other_tab(told=False):
             return
         text = save(self.record)
         self.saved = self.store.save_game(text)
         if self.saved:
-            self._known_text = self._saved_position = text
+            self.sync.wrote(text)
 
-    def _overwrites_another_game(self) -> bool:
-        if self.pending and self.pending.kind is Replacing.STORED:
-            return True  # the player is choosing between the two games: write neither
-        stored = self.store.saved_game_text()
-        if stored is None or stored == self._known_text:
+    def _meet_other_tab(self, told: bool) -> bool:
+        """Another tab's game in storage (webapp/app/tabs.py): whether it took this tab's place or
+        a question about it is open, so that this tab must not save over it now."""
+        met = self.sync.meet(self.game, told)
+        if met is None:
             return False
-        try:
-            record = load(stored)
-        except SaveError as error:  # written behind our back and not a valid game: set aside first
-            self.store.set_aside(stored, error)
-            return False
-        if record.game == self.game:
+        how, record = met
+        if how is Meeting.SAME:
             self._keep_larger_time(record.elapsed_ms)
             return False
-        self._known_text = stored
-        if self._last_change_was_saved():
-            self._start(record)  # nothing of this tab's is lost: take the newer game silently
-        else:
-            self.pending = Pending(Replacing.STORED, self.code, record)
-            self.dialog = Dialog.CONFIRM
+        if how is Meeting.ASK:
+            self._ask(Pending(Replacing.STORED, self.code, record))
             self.saved = False
+        else:
+            self._start(record)
+            if told:
+                self.message = Message.of("other-tab")
         return True
-
-    def _last_change_was_saved(self) -> bool:
-        try:
-            return self._saved_position is not None and load(self._saved_position).game == self.game
-        except HalfMoonError:
-            return False

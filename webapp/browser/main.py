@@ -1,5 +1,5 @@
 """The page's entry point, run by PyScript (index.html): start the shell around the engine."""
 
-from webapp.dom import start
+from webapp.browser.start import start
 
 page = start()

@@ -1,121 +1,124 @@
 """The keyboard and the spoken results in the browser (Pyodide only); the decisions are in
-webapp/keyboard.py and webapp/announce.py.
+webapp/app/keyboard.py and webapp/app/announce.py. The keys are handed the board's buttons, the
+page's ``Controls`` and each ``View`` as drawn: they never reach into the page or the App.
 
 The board is one Tab stop: its 20 buttons carry ``tabindex="-1"`` but the one the focus last
 stood on (or where Tab first enters, ``keyboard.entry``), which carries ``tabindex="0"``. A place
 that empties keeps its button (``aria-disabled``), so the focus is never lost. Shortcuts (and
 while a replay is shown, Space and Escape for it) act only while no dialog is open and the focus
 is not in a form control; in a dialog Escape closes it (the dialog's ``cancel`` event,
-webapp/dom.py).
+webapp/browser/page.py).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, Place
-
-from .announce import sentence
-from .controller import Action, Dialog, Setting
-from .keyboard import ARROWS, Key, ReplayKey, entry, neighbour, replay_key, shortcut
-
-if TYPE_CHECKING:
-    from .dom import Page
-    from .view import View
+from webapp.app.actions import Action, Dialog, Setting
+from webapp.app.keyboard import ARROWS, Key, ReplayKey, neighbour, replay_key, shortcut
+from webapp.browser.dom import found, listen
+from webapp.draw.view import View
 
 FORM_CONTROLS = "input, select, textarea, [contenteditable]"
 SPEAK_AFTER_MS = 60
 """The live region is emptied, then filled a moment later, so that a repeated sentence is spoken again."""
 
 
+class Controls(Protocol):
+    """What a key may ask of the page (webapp/browser/page.py); each is drawn at once."""
+
+    def act(self, action: Action) -> None: ...
+    def clear_selection(self) -> None: ...
+    def pause_replay(self) -> None: ...
+
+
 class Keys:
-    def __init__(self, page: Page, document: Any, window: Any) -> None:
-        self.page = page
+    def __init__(self, document: Any, window: Any, board: Any, buttons: dict[Place, Any], controls: Controls) -> None:
         self.document = document
         self.window = window
+        self.buttons = buttons
+        self.controls = controls
+        self.view: View | None = None  # as last drawn: what the keys act on
         self.focused: Place | None = None  # the place the focus last stood on
         self.tab_stop: Place | None = None  # the one board button with tabindex 0
         self.region = document.querySelector("[data-announce]")
         self.shortcuts_box = document.querySelector(f'[data-setting="{Setting.KEY_SHORTCUTS}"]')
-        self.spoken = page.app.announced
-        self.lang = page.app.lang
+        self.spoken = 0
         self.timer: Any = None
         self.sentence = ""
-        self._proxies = [create_proxy(self.on_keydown), create_proxy(self.on_focusin), create_proxy(self.speak)]
-        document.addEventListener("keydown", self._proxies[0])
-        page.board.addEventListener("focusin", self._proxies[1])
+        self._proxies = [listen(document, "keydown", self.on_keydown), listen(board, "focusin", self.on_focusin)]
+        self._speaker = create_proxy(self.speak)
 
     # Events
 
     def on_keydown(self, event: Any) -> None:
-        app = self.page.app
-        if event.defaultPrevented or event.isComposing or app.dialog is not Dialog.NONE:
+        view = self.view
+        if view is None or event.defaultPrevented or event.isComposing or view.dialog is not Dialog.NONE:
             return
         target = event.target
-        if _found(self.document.querySelector("dialog[open]")) or _found(target.closest(FORM_CONTROLS)):
+        if found(self.document.querySelector("dialog[open]")) or found(target.closest(FORM_CONTROLS)):
             return
-        if app.replay is not None and self.replay_key(event):
+        if view.replay is not None and self.replay_key(event):
             return
         place = target.closest("[data-board] [data-place]")
-        if _found(place) and (event.key in ARROWS or event.key in ("Home", "End")):
+        if found(place) and (event.key in ARROWS or event.key in ("Home", "End")):
             event.preventDefault()
             self.move(neighbour(Place(place.dataset.place), event.key))
             return
         if event.key == "Escape":
-            app.clear_selection()
-            self.page.render()
+            self.controls.clear_selection()
             return
         key = Key(event.key, bool(event.ctrlKey), bool(event.metaKey), bool(event.shiftKey), bool(event.altKey))
-        action = shortcut(key, app.settings.key_shortcuts)
+        action = shortcut(key, view.key_shortcuts)
         if action is not None:
             event.preventDefault()
-            self.page.on_action(action)
-            self.page.render()
+            self.controls.act(action)
 
     def replay_key(self, event: Any) -> bool:
         """While a replay is shown: Space plays or pauses, Escape pauses (``keyboard.replay_key``);
         whether the key was one of them."""
         button = event.target.closest("button")
-        key = replay_key(event.key, on_command=_found(button) and not _found(button.closest("[data-board]")))
+        key = replay_key(event.key, on_command=found(button) and not found(button.closest("[data-board]")))
         if key is None:
             return False
         event.preventDefault()  # Space neither scrolls the page nor presses a card
         if key is ReplayKey.TOGGLE:
-            self.page.app.command(Action.REPLAY_PLAY)
+            self.controls.act(Action.REPLAY_PLAY)
         else:
-            self.page.app.pause_replay()
-        self.page.render()
+            self.controls.pause_replay()
         return True
 
     def on_focusin(self, event: Any) -> None:
         place = event.target.closest("[data-place]")
-        if _found(place):
+        if found(place):
             self.focused = Place(place.dataset.place)
             self.roving()
 
     def move(self, place: Place) -> None:
         self.focused = place
         self.roving()
-        self.page.buttons[place].focus()
+        self.buttons[place].focus()
 
     # Drawing
 
     def render(self, view: View) -> None:
+        last, self.view = self.view, view
         self.roving()
-        self.shortcuts_box.checked = self.page.app.settings.key_shortcuts
-        app = self.page.app
-        if view.lang != self.lang:  # a sentence said in the other language is not left on the page
-            self.lang = view.lang
+        self.shortcuts_box.checked = view.key_shortcuts
+        if last is None:  # what was said before the page was drawn is not said again
+            self.spoken = view.announced
+        elif view.lang != last.lang:  # a sentence said in the other language is not left on the page
             self.sentence = self.region.textContent = ""
-        if app.announced != self.spoken and app.announcement is not None:
-            self.spoken = app.announced
-            self.sentence = sentence(app.announcement, view.lang)
+        if view.announced != self.spoken and view.announcement:
+            self.spoken = view.announced
+            self.sentence = view.announcement
             self.region.textContent = ""
             if self.timer is not None:
                 self.window.clearTimeout(self.timer)  # only the latest sentence is said
-            self.timer = self.window.setTimeout(self._proxies[2], SPEAK_AFTER_MS)
+            self.timer = self.window.setTimeout(self._speaker, SPEAK_AFTER_MS)
 
     def speak(self) -> None:
         self.timer = None
@@ -123,15 +126,12 @@ class Keys:
 
     def roving(self) -> None:
         """One Tab stop for the board: the last focused place, else where Tab first enters."""
-        current = self.focused or entry(self.page.app.game)
+        if self.view is None:
+            return
+        current = self.focused or self.view.entry
         if current is self.tab_stop:
             return
         for place in PLACES if self.tab_stop is None else (self.tab_stop,):
-            self.page.buttons[place].tabIndex = -1
-        self.page.buttons[current].tabIndex = 0
+            self.buttons[place].tabIndex = -1
+        self.buttons[current].tabIndex = 0
         self.tab_stop = current
-
-
-def _found(element: Any) -> bool:
-    """DOM look-ups answer JavaScript's null as ``jsnull``, not None."""
-    return element is not None and element is not jsnull

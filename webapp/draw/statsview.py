@@ -11,9 +11,8 @@ from __future__ import annotations
 import datetime
 
 from halfmoon import format_time
-
-from . import stats as st
-from .strings import text
+from webapp import stats as st
+from webapp.text.words import text
 
 Attributes = tuple[tuple[str, str], ...]
 

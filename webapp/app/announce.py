@@ -13,8 +13,7 @@ from dataclasses import dataclass
 from halfmoon import Card, Game, Place, Removal, TapKind, TapResult
 from halfmoon.i18n import card_name, join_words, place_name
 from halfmoon.i18n import text as engine_text
-
-from .strings import Message, words
+from webapp.text.words import Message, words
 
 
 @dataclass(frozen=True, slots=True)

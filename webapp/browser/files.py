@@ -1,0 +1,43 @@
+"""Files: a record made in Python downloaded, and a chosen file read for the App (game and
+statistics files, docs/ui-contract.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
+
+from webapp import stats as st
+from webapp.app.app import App
+from webapp.browser.dom import document, found, window
+
+FILE_INPUTS = {"game-file": "game", "stats-file": "stats"}
+FILE_BYTES = st.MAX_CHARS * 4 + 4
+"""No record of ours is longer (in UTF-8): reading stops there and the parser refuses the rest."""
+
+
+def download(content: str, name: str) -> None:
+    """A file made in Python, downloaded through a Blob URL and a clicked ``<a download>``."""
+    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    url = js.URL.createObjectURL(js.Blob.new(to_js([content]), options))
+    link = document.createElement("a")
+    link.href = url
+    link.download = name
+    document.body.append(link)
+    link.click()
+    link.remove()
+    window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
+
+
+async def read_chosen(app: App, input_element: Any, kind: str) -> None:
+    """A chosen file, read no further than any record of ours can be long, to the App."""
+    files = input_element.files
+    if not found(files) or files.length == 0:
+        return
+    text = str(await files.item(0).slice(0, FILE_BYTES).text())
+    input_element.value = ""  # the same file can be chosen again
+    if kind == "game":
+        app.open_game_file(text)
+    else:
+        app.open_stats_file(text)

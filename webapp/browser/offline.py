@@ -1,0 +1,81 @@
+"""Offline play and installation: the service worker (updates wait for the player) and the
+browser's install prompt. Browser plumbing only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from webapp.browser.dom import found, listen, query, window
+
+
+class Offline:
+    """The service worker (offline play, updates) and the install prompt: browser plumbing only.
+
+    A new version installs in the background and waits; the player is told and chooses when to
+    switch (``update``), then the page reloads under the new version. The game is saved on the way.
+    """
+
+    def __init__(self, run: Callable[[Any], None], update_ready: Callable[[], None]) -> None:
+        """``run`` keeps a coroutine running; ``update_ready`` tells the player a new version waits."""
+        self._update_ready = update_ready
+        self.registration: Any = None
+        self.install_prompt: Any = None
+        self.switching = False
+        self._proxies = [
+            listen(window, "beforeinstallprompt", self.on_install_prompt),
+            listen(window, "appinstalled", self.on_installed),
+        ]
+        workers = getattr(window.navigator, "serviceWorker", None)
+        if found(workers):
+            self._proxies.append(listen(workers, "controllerchange", self.on_controller_change))
+            run(self.register(workers))
+
+    async def register(self, workers: Any) -> None:
+        try:
+            self.registration = await workers.register("./service-worker.js")
+        except Exception as error:  # e.g. a private window that refuses it: the game still plays
+            js.console.warn(f"service worker not registered: {error}")
+            return
+        self._proxies.append(listen(self.registration, "updatefound", self.on_update_found))
+        if found(self.registration.waiting) and found(workers.controller):
+            self.on_waiting()
+
+    def on_update_found(self, _event: Any) -> None:
+        worker = self.registration.installing
+        if found(worker):
+            proxy = create_proxy(lambda _e: self.on_waiting() if worker.state == "installed" else None)
+            worker.addEventListener("statechange", proxy)
+            self._proxies.append(proxy)
+
+    def on_waiting(self) -> None:
+        if found(window.navigator.serviceWorker.controller):  # an update, not the first install
+            query('[data-action="update"]').hidden = False
+            self._update_ready()
+
+    def update(self) -> None:
+        waiting: Any = self.registration.waiting if self.registration else None
+        if found(waiting):
+            self.switching = True
+            waiting.postMessage(to_js({"type": "SKIP_WAITING"}, dict_converter=js.Object.fromEntries))
+
+    def on_controller_change(self, _event: Any) -> None:
+        if self.switching:
+            window.location.reload()
+
+    def on_install_prompt(self, event: Any) -> None:
+        event.preventDefault()  # the page offers its own Install button instead
+        self.install_prompt = event
+        query('[data-action="install"]').hidden = False
+
+    def install(self) -> None:
+        if self.install_prompt is not None:
+            self.install_prompt.prompt()
+            self.install_prompt = None
+            query('[data-action="install"]').hidden = True
+
+    def on_installed(self, _event: Any) -> None:
+        query('[data-action="install"]').hidden = True

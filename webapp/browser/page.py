@@ -1,0 +1,283 @@
+"""The browser side (Pyodide only): copy the view onto the page and forward what the player does.
+
+One delegated click listener serves the board and every command; a handful of other listeners
+(settings, visibility, storage, dialogs) are each created once, so no proxy is made per card or
+per render. Nothing read from the address or storage is inserted as HTML: only ``textContent``
+and attribute values are set.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from halfmoon import PLACES, Place, save
+from webapp import stats as st
+from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
+from webapp.app.app import App
+from webapp.browser.dom import document, found, listen, query, set_attributes, window
+from webapp.browser.files import FILE_INPUTS, download, read_chosen
+from webapp.browser.keys import Keys
+from webapp.browser.motion import Motion
+from webapp.browser.offline import Offline
+from webapp.browser.sharing import copy_game, copy_replay_link, share
+from webapp.browser.stats_panel import StatsPanel
+from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
+from webapp.text.words import PAGES, page_file, text
+
+
+class Page:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.board = query("[data-board]")
+        self.places = {p: query(f'[data-place="{p}"]', self.board) for p in PLACES}
+        self.buttons = {p: query("button", element) for p, element in self.places.items()}
+        self.slots = {p: [query(f'[data-slot="{n}"]', element) for n in SLOTS] for p, element in self.places.items()}
+        self.save_warning = query("[data-save-warning]")
+        self.info = {k: query(f'[data-info="{k}"]') for k in INFO_KEYS}
+        self.message = query("[data-message]")
+        self.code_input = query('[data-input="code"]')
+        self.dialogs = {
+            name: query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "stats", "keys")
+        }
+        self.stats = StatsPanel()
+        self.replay_controls = query("[data-replay-controls]")
+        self.replay_position = query("[data-replay-position]")
+        self.replay_link = query("[data-replay-link]")
+        # Looked up once: render runs on every tap.
+        self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
+        self.settings = {name: query(f'[data-setting="{name}"]') for name in Setting}
+        self.motion = Motion(document, window, len(PLACES))
+        self.last: View | None = None
+        self._snapshot_of: tuple[object, ...] = ()
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._proxies = [
+            listen(document, "click", self.on_click),
+            listen(document, "change", self.on_change),
+            listen(document, "visibilitychange", self.on_visibility),
+            listen(window, "pagehide", self.on_pagehide),
+            listen(window, "pageshow", self.on_pageshow),
+            listen(window, "storage", self.on_storage),
+            *(listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
+        ]
+        self._ticker = create_proxy(self.on_tick)
+        window.setInterval(self._ticker, 500)
+        self.offline = Offline(self._run, lambda: self.tell("update-ready"))
+        self.keys = Keys(document, window, self.board, self.buttons, self)  # the keyboard and spoken results
+        self._browser_actions: dict[Action, Callable[[], None]] = {
+            Action.SHARE: lambda: self._run(share(self.tell)),
+            Action.INSTALL: self.offline.install,
+            Action.UPDATE: self.offline.update,
+            Action.COPY_GAME: lambda: self._run(copy_game(save(self.app.record), self.tell)),
+            Action.STATS_EXPORT: lambda: download(st.dumps(self.app.tally.stats), "half-moon-statistics.json"),
+            Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
+            Action.SHARE_REPLAY: lambda: self._run(copy_replay_link(self.show_replay_link(), self.tell)),
+        }
+
+    # Events
+
+    def on_click(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if not found(button):
+            return
+        place = button.closest("[data-board] [data-place]")
+        if found(place):
+            self.app.tap(Place(place.dataset.place))
+        elif button.hasAttribute("data-action"):
+            event.preventDefault()
+            self.on_action(Action(button.getAttribute("data-action")))
+        self.render()
+
+    def on_action(self, action: Action) -> None:
+        if action in BROWSER_ACTIONS:
+            self._browser_actions[action]()
+        else:
+            self.app.command(action, self.code_input.value if action is Action.PLAY_CODE else "")
+
+    def _run(self, job: Any) -> None:
+        task = asyncio.ensure_future(job)
+        self._tasks.add(task)  # keep a reference until it is done
+        task.add_done_callback(self._tasks.discard)
+
+    def on_change(self, event: Any) -> None:
+        target = event.target
+        chosen = FILE_INPUTS.get(str(target.getAttribute("data-input")))
+        if chosen is not None:
+            self._run(self.read_file(target, chosen))
+            return
+        name = target.getAttribute("data-setting")
+        if name:
+            setting = Setting(name)
+            self.app.set_setting(setting, target.value if setting is Setting.LANGUAGE else bool(target.checked))
+            self.render()
+
+    def on_visibility(self, _event: Any) -> None:
+        self.app.set_visible(document.visibilityState == "visible")
+        self.render()
+
+    def on_pagehide(self, _event: Any) -> None:
+        self.app.set_visible(False)
+        self.render()  # the game was saved with its clock: the early-paint record follows it
+
+    def on_pageshow(self, event: Any) -> None:
+        if event.persisted:  # back from the back/forward cache: re-read storage first
+            self.app.resumed()
+            self.app.set_visible(document.visibilityState == "visible")
+            self.render()
+
+    def on_storage(self, event: Any) -> None:
+        self.app.storage_changed(event.key)
+        self.render()
+
+    def on_dialog_cancel(self, event: Any) -> None:
+        """Escape closes a dialog: the controller decides what that means (cancel, close)."""
+        event.preventDefault()
+        self.app.command(Action.CANCEL if self.app.dialog is Dialog.CONFIRM else Action.CLOSE)
+        self.render()
+
+    def on_tick(self) -> None:
+        if self.app.watching.tick():
+            self.render()
+        time = clock_text(self.app)
+        if self.last is not None and time != self.last.time:
+            self.info["time"].textContent = time
+
+    def tell(self, key: str, **params: str) -> None:
+        """A message from the browser side (a link copied, a new version), shown at once."""
+        self.app.say(key, **params)
+        self.render()
+
+    async def read_file(self, input_element: Any, kind: str) -> None:
+        await read_chosen(self.app, input_element, kind)
+        self.render()
+
+    def show_replay_link(self) -> str:
+        """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
+        url = str(window.location.href).split("?")[0].split("#")[0] + self.app.replay_link_query()
+        self.replay_link.href = url
+        self.replay_link.textContent = url
+        self.replay_link.parentElement.hidden = False
+        return url
+
+    # What the keys ask (webapp/browser/keys.py ``Controls``)
+
+    def act(self, action: Action) -> None:
+        self.on_action(action)
+        self.render()
+
+    def clear_selection(self) -> None:
+        self.app.clear_selection()
+        self.render()
+
+    def pause_replay(self) -> None:
+        self.app.watching.pause()
+        self.render()
+
+    # Rendering: only what changed is written
+
+    def render(self) -> None:
+        view = build(self.app)
+        last = self.last
+        if last is None or last.lang != view.lang:
+            self.translate(view.lang)
+        for i, place in enumerate(view.places):
+            if last is None or last.places[i] != place:
+                if last is not None and place.count < last.places[i].count:
+                    self.motion.removed(self.places[place.place])
+                self.render_place(place)
+        board = self.board
+        board.setAttribute("data-code", view.code)
+        board.setAttribute("data-status", view.status)
+        board.setAttribute("data-score", str(view.score))
+        board.setAttribute("data-moves", str(view.moves))
+        board.setAttribute("data-saved", "true" if view.saved else "false")
+        self.save_warning.hidden = view.saved
+        for key, value in view.info.items():
+            self.info[key].textContent = value
+        self.message.textContent = view.message
+        self.render_commands(view)
+        self.render_replay(view)
+        self.stats.render(self.app, view.dialog is Dialog.STATS)
+        self.render_dialogs(view)
+        if last is not None and last.status != view.status:
+            self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
+        if last is None or last.query != view.query:
+            window.history.replaceState(None, "", view.query)
+        self.save_snapshot(view)
+        self.keys.render(view)
+        self.last = view
+
+    def render_replay(self, view: View) -> None:
+        self.replay_controls.hidden = view.replay is None
+        if view.replay is None:
+            self.board.removeAttribute("data-replay")
+            return
+        step, steps, playing = view.replay
+        set_attributes(self.board, (("data-replay", "true"), ("data-step", str(step)), ("data-steps", str(steps))))
+        self.replay_position.textContent = text("replay-step", view.lang, step=step, steps=steps)
+        query('[data-action="replay-play"]').setAttribute("aria-pressed", "true" if playing else "false")
+
+    def save_snapshot(self, view: View) -> None:
+        """Keep the early-paint record in step with the saved game and the words on screen."""
+        if view.replay is not None:
+            return  # the board shows the replay, not the saved game
+        saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
+        shown = (saved, view.lang, view.places, view.info)
+        if view.saved and saved is not None and shown != self._snapshot_of:
+            self.app.store.save_snapshot(snapshot(view, self.app.game, saved))
+            self._snapshot_of = shown
+
+    def render_place(self, view: PlaceView) -> None:
+        set_attributes(self.places[view.place], view.attributes)
+        set_attributes(self.buttons[view.place], view.button)
+        for slot, value in zip(self.slots[view.place], view.slots, strict=True):
+            slot.textContent = value
+
+    def render_commands(self, view: View) -> None:
+        enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
+        replaying = view.replay is not None
+        for button, action in self.commands:
+            inert = replaying and action not in REPLAY_ACTIONS
+            button.disabled = inert or not enabled.get(action, True)
+        self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
+        self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
+        self.settings[Setting.FOUR_COLOUR].checked = view.four_colour
+        self.settings[Setting.FAST_START].checked = view.fast_start
+        set_attributes(document.documentElement, view.root)
+        self.settings[Setting.LANGUAGE].value = view.lang
+
+    def render_dialogs(self, view: View) -> None:
+        wanted = {
+            Dialog.SETTINGS: "settings",
+            Dialog.WON: "end",
+            Dialog.DEAD_END: "end",
+            Dialog.CONFIRM: "confirm",
+            Dialog.STATS: "stats",
+            Dialog.KEYS: "keys",
+        }.get(view.dialog)
+        for name, dialog in self.dialogs.items():
+            if name != wanted and dialog.open:
+                dialog.close()
+        if wanted is None:
+            return
+        dialog = self.dialogs[wanted]
+        if view.dialog_title:
+            query("[data-dialog-title]", dialog).textContent = view.dialog_title
+            query("[data-dialog-text]", dialog).textContent = view.dialog_text
+        for button in dialog.querySelectorAll("[data-when]"):
+            button.hidden = button.getAttribute("data-when") != view.dialog.value
+        if not dialog.open:
+            dialog.showModal()
+
+    def translate(self, lang: str) -> None:
+        """Every static word of the page in ``lang`` (the rest is drawn by ``render``)."""
+        document.documentElement.lang = lang
+        for element in document.querySelectorAll("[data-t]"):
+            element.textContent = text(element.getAttribute("data-t"), lang)
+        for element in document.querySelectorAll("[data-t-label]"):
+            element.setAttribute("aria-label", text(element.getAttribute("data-t-label"), lang))
+        for name in PAGES:  # the Rules and Examples pages in the same language
+            query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")

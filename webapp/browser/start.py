@@ -1,0 +1,65 @@
+"""The page's start: the App made around the browser's storage, clocks, languages and address,
+the page drawn, the taps made before ready applied, and ``data-ready`` set."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+
+from halfmoon import HalfMoonError, Place
+from webapp.app.app import App
+from webapp.browser.dom import document, found, query, window
+from webapp.browser.files import FILE_INPUTS
+from webapp.browser.page import Page
+from webapp.store.keys import PROBE_KEY
+from webapp.store.storage import Store
+
+
+def local_today() -> datetime.date:
+    """The device's local date (the browser's time zone and clock, as the daily deal needs)."""
+    now = js.Date.new()
+    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+
+
+def apply_queued_taps(app: App) -> None:
+    """Taps made on the early-painted board before the engine was up: each applied once, in order."""
+    queue: Any = getattr(window, "halfmoonQueue", None)
+    if not found(queue):
+        return
+    for name in list(queue):
+        with contextlib.suppress(HalfMoonError):  # not a place: ignored
+            app.tap(Place.parse(str(name)))
+    queue.length = 0
+    for place in document.querySelectorAll("[data-queued]"):
+        place.removeAttribute("data-queued")
+
+
+def start() -> Page:
+    try:
+        backend = window.localStorage
+        backend.getItem(PROBE_KEY)
+    except Exception:  # storage blocked: the game still plays
+        backend = None
+    app = App(
+        Store(backend),
+        now_ms=lambda: float(js.performance.now()),
+        wall_ms=lambda: int(js.Date.now()),
+        browser_languages=list(window.navigator.languages or []),
+        query=str(window.location.search),
+        today=local_today,
+    )
+    app.set_visible(document.visibilityState == "visible")
+    page = Page(app)
+    apply_queued_taps(app)
+    page.render()
+    for name in FILE_INPUTS:
+        query(f'[data-input="{name}"]').disabled = False
+    query("[data-loading]").hidden = True
+    document.documentElement.setAttribute("data-ready", "true")
+    idle = getattr(window, "requestIdleCallback", None)  # not in every browser: then a moment later
+    (idle or window.setTimeout)(create_once_callable(lambda *_: page.stats.prepare(app)))
+    return page

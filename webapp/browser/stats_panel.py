@@ -1,0 +1,53 @@
+"""The statistics in the page: ``data-stats`` (always current), and the dialog's words, chart and
+calendar (drawn by webapp/draw/statsview.py)."""
+
+from __future__ import annotations
+
+from webapp import stats as st
+from webapp.app.app import App
+from webapp.browser.dom import document, query, set_attributes
+from webapp.draw.statsview import stats_attributes, stats_markup, stats_rows
+
+
+class StatsPanel:
+    """``data-stats`` (always current), and the dialog's words, chart and calendar: drawn while it
+    is open, and once ahead when the page is idle after start."""
+
+    def __init__(self) -> None:
+        self.box = query("[data-stats]")
+        self.chart = query("[data-stats-chart]")
+        self.calendar = query("[data-stats-calendar]")
+        self._shown: st.Figures | None = None
+        self._drawn: tuple[object, ...] = ()
+
+    def render(self, app: App, open_: bool) -> None:
+        figures = app.tally.figures()
+        if figures is not self._shown:
+            set_attributes(self.box, stats_attributes(figures))
+            self._shown = figures
+        if open_:
+            self.prepare(app)
+
+    def prepare(self, app: App) -> None:
+        """The dialog's words, chart and calendar, drawn once for the figures, the language and the
+        date: reopening draws nothing. Also done once the page is idle after start (``start``), so
+        that the first opening need not draw either."""
+        figures = app.tally.figures()
+        # The record, not only its figures: equal figures can come with other daily dates (an
+        # import), which the calendar draws. The tally keeps one object per stored text, so the
+        # comparison is mostly by identity.
+        drawn = (app.tally.stats, app.lang, app.tally.today())
+        if drawn != self._drawn:
+            self.draw(app, figures)
+            self._drawn = drawn
+
+    def draw(self, app: App, figures: st.Figures) -> None:
+        rows = []
+        for label, value in stats_rows(figures, app.lang):
+            term, detail = document.createElement("dt"), document.createElement("dd")
+            term.textContent, detail.textContent = label, value
+            rows += [term, detail]
+        self.box.replaceChildren(*rows)
+        chart, calendar = stats_markup(app.tally.stats, figures, app.tally.today(), app.lang)
+        self.chart.innerHTML = chart  # made from validated numbers, every text escaped (webapp/stats.py)
+        self.calendar.innerHTML = calendar

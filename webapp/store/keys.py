@@ -1,0 +1,26 @@
+"""Every localStorage key of the page, in one place (README "Storage keys").
+
+Keys carry the project prefix, since every project of a github.io owner shares one origin (and any
+of them can write these keys). The JavaScript that reads storage before Python runs (the early
+paint, the interpreter's start-up) never types a key: the build writes these values into it
+(sitegen/skeleton.py, tools/build.py).
+"""
+
+from __future__ import annotations
+
+PREFIX = "half-moon:"
+GAME_KEY = PREFIX + "game"
+"""The engine's saved-game JSON."""
+BACKUP_KEY = PREFIX + "game-backup"
+"""Saved games that failed validation (at most three)."""
+SETTINGS_KEY = PREFIX + "settings"
+SNAPSHOT_KEY = PREFIX + "snapshot"
+"""The early-paint record: the board and words as last shown."""
+STATS_KEY = PREFIX + "stats"
+STATS_BACKUP_KEY = STATS_KEY + "-backup"
+STARTING_KEY = PREFIX + "starting"
+"""Set while a restored start runs (the fast start's crash guard, startup/pyodide-start.mjs)."""
+FAILURES_KEY = PREFIX + "snapshot-failures"
+"""How many restored starts of this build failed (startup/pyodide-start.mjs)."""
+PROBE_KEY = PREFIX + "probe"
+"""Read once at start to learn whether storage can be used at all."""
