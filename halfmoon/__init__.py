@@ -40,8 +40,8 @@ from .errors import (
     SaveMoveError,
     SaveVersionError,
 )
-from .game import WON_MOVES, WON_SCORE, Game, LegalMoves, Status, TapError, TapKind, TapResult
-from .moves import DeadEndReport, Fit, Kind, Move, Removal, completes, fit, partner
+from .game import Game, LegalMoves, Status, TapError, TapKind, TapResult
+from .moves import WON_MOVES, WON_SCORE, DeadEndReport, Fit, Kind, Move, Removal, completes, fit, partner
 from .saved import SavedGame, load, save
 
 __version__ = "1.1.0"

@@ -16,6 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
+ECHO_CHARS = 40
+"""Echoed input (a code, a move, a version) is cut to this many characters wherever it is kept or
+shown, so that a 6 000-character code never becomes a 6 000-character message."""
+
 
 class HalfMoonError(ValueError):
     """Base of every error the engine raises on bad input or a refused request."""

@@ -23,14 +23,15 @@ from .errors import (
     NothingToUndoError,
 )
 from .i18n import card_short
-from .moves import DeadEndReport, Fit, Kind, Move, Removal, fit, removal_kind
-
-WON_PAIRS = 40
-WON_TRIOS = 8
-WON_MOVES = WON_PAIRS + WON_TRIOS
-"""R5.3: a won game is always 40 pairs and 8 trios, 48 moves (R7.1's undo depth of 100 covers them all)."""
-WON_SCORE = WON_PAIRS * Kind.PAIR.points + WON_TRIOS * Kind.TRIO.points
-"""R5.3: 520 points."""
+from .moves import (
+    DeadEndReport,
+    Fit,
+    Kind,
+    Move,
+    Removal,
+    fit,
+    removal_kind,
+)
 
 
 class Status(enum.StrEnum):

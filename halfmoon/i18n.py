@@ -13,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .cards import ACE, JACK, KING, QUEEN, Card, Place, Suit
-from .errors import HalfMoonError
-from .moves import DeadEndReport
+from .deal import DEAL_COUNT
+from .errors import ECHO_CHARS, HalfMoonError
+from .moves import WON_MOVES, DeadEndReport
 
 LANGUAGES = ("fi", "en")
 DEFAULT_LANGUAGE = "fi"
@@ -158,13 +159,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "daily-digits": "Päivän jaon koodin lopussa on oltava kahdeksan numeroa 0–9 (VVVVKKPP).",
         "daily-date": "Päivämäärää ”{text}” ei ole olemassa.",
         "daily-year": "Päivän jaot alkavat 1.1.2000.",
-        "deal-number": "Jaon numero {number} ei ole välillä 0–8031810175.",
+        "deal-number": "Jaon numero {number} ei ole välillä 0–{last_deal}.",
         "save": "Tallennettu peli ei kelpaa.",
         "save-foreign": "Tallennettu tieto ei ole Half Moon -peli: {reason}.",
         "save-version": "Tallennetun pelin versio {version} on tuntematon.",
         "save-field": "Tallennetun pelin kenttä ”{field}” ei kelpaa.",
         "save-move": "Tallennetun pelin siirto {number} ({move}) ei käy: {reason}",
-        "line-text": "Siirtosarjan siirtoa {number} ({move}) ei voi lukea: enintään 48 siirtoa, pisteellä erotettuina.",
+        "line-text": (
+            "Siirtosarjan siirtoa {number} ({move}) ei voi lukea: enintään {won_moves} siirtoa, pisteellä erotettuina."
+        ),
         "line-move": "Siirtosarjan siirto {number} ({move}) ei käy: {reason}",
         "rule": "Säännöt eivät salli tätä.",
         "move": "Siirto ei ole sallittu.",
@@ -213,13 +216,15 @@ TEXTS: dict[str, dict[str, str]] = {
         "daily-digits": "A daily code must end in eight digits 0–9 (YYYYMMDD): not eight digits.",
         "daily-date": "There is no such date as “{text}”.",
         "daily-year": "Daily deals start on 1 January 2000.",
-        "deal-number": "Deal number {number} is not in 0–8031810175.",
+        "deal-number": "Deal number {number} is not in 0–{last_deal}.",
         "save": "The saved game is not valid.",
         "save-foreign": "The stored data is not a Half Moon game: {reason}.",
         "save-version": "The saved game's version {version} is unknown.",
         "save-field": "The saved game's field “{field}” is not valid.",
         "save-move": "Move {number} ({move}) of the saved game does not work: {reason}",
-        "line-text": "Move {number} ({move}) of the line cannot be read: at most 48 moves, one dot between them.",
+        "line-text": (
+            "Move {number} ({move}) of the line cannot be read: at most {won_moves} moves, one dot between them."
+        ),
         "line-move": "Move {number} ({move}) of the line does not work: {reason}",
         "rule": "The rules do not allow this.",
         "move": "That move is not allowed.",
@@ -250,6 +255,10 @@ def text(key: str, lang: str, **params: object) -> str:
     return template.format(**params) if params else template
 
 
+FACTS = {"last_deal": DEAL_COUNT - 1, "won_moves": WON_MOVES}
+"""Figures the messages state, from their one owner in the engine."""
+
+
 def error_text(error: HalfMoonError, lang: str) -> str:
     """What an engine error says, in Finnish or English. A parameter that is itself an error (the
     reason a saved move fails) and a reason key are put into words too."""
@@ -263,9 +272,9 @@ def error_text(error: HalfMoonError, lang: str) -> str:
             value = shorten(value)
         params[name] = value
     table = TEXTS[_lang(lang)]
-    return table.get(error.key, table["error"]).format(**params)
+    return table.get(error.key, table["error"]).format(**params, **FACTS)
 
 
-def shorten(echoed: str, limit: int = 40) -> str:
+def shorten(echoed: str, limit: int = ECHO_CHARS) -> str:
     """Echoed input is cut, so that a 6 000-character code never becomes a 6 000-character message."""
     return echoed if len(echoed) <= limit else echoed[: limit - 1] + "…"

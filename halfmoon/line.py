@@ -13,8 +13,8 @@ from collections.abc import Sequence
 
 from .deal import DealCode
 from .errors import HalfMoonError, LineMoveError, LineTextError
-from .game import WON_MOVES, Game
-from .moves import Move
+from .game import Game
+from .moves import WON_MOVES, Move
 
 MAX_LINE_TEXT = WON_MOVES * 10
 """A won line is 40 pairs and 8 trios, each with a dot: at most 40 × 8 + 8 × 12 = 416 characters

@@ -35,6 +35,14 @@ class Kind(enum.StrEnum):
         return PAIR_POINTS if self is Kind.PAIR else TRIO_POINTS
 
 
+WON_PAIRS = 40
+WON_TRIOS = 8
+WON_MOVES = WON_PAIRS + WON_TRIOS
+"""R5.3: a won game is always 40 pairs and 8 trios, 48 moves (R7.1's undo depth of 100 covers them all)."""
+WON_SCORE = WON_PAIRS * Kind.PAIR.points + WON_TRIOS * Kind.TRIO.points
+"""R5.3: 520 points."""
+
+
 class Fit(enum.Enum):
     """How a card goes with the cards chosen before it (R2.2, R2.3, as taps meet them in R3)."""
 

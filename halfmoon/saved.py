@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from .deal import DealCode
 from .errors import (
+    ECHO_CHARS,
     ForeignRecordError,
     HalfMoonError,
     LineMoveError,
@@ -27,10 +28,10 @@ from .errors import (
     SaveMoveError,
     SaveVersionError,
 )
-from .game import WON_MOVES, Game
+from .game import Game
 from .jsontext import parse_json
 from .line import play_line
-from .moves import Move
+from .moves import WON_MOVES, Move
 
 FORMAT = "half-moon-game"
 VERSION = 2
@@ -92,7 +93,7 @@ def from_dict(data: object) -> SavedGame:
         raise ForeignRecordError("format")
     version = data.get("version")
     if type(version) is not int or version not in _FIELDS:
-        raise SaveVersionError(version=repr(version)[:40])
+        raise SaveVersionError(version=repr(version)[:ECHO_CHARS])
     if set(data) != _FIELDS[version]:
         raise ForeignRecordError("fields")
     code = _code(data["code"])

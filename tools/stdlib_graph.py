@@ -36,7 +36,7 @@ NEVER_RUN = ("doctest", "asyncio.windows_events", "asyncio.windows_utils", "asyn
 
 def page_modules() -> list[Path]:
     """The entry module and every module zipped for the page."""
-    files = [p for package in PACKAGES for p in sorted((ROOT / package).glob("*.py"))]
+    files = [p for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py")) if "__pycache__" not in p.parts]
     return [ENTRY, *(p for p in files if p.relative_to(ROOT).as_posix() not in NOT_IN_PAGE and p != ENTRY)]
 
 
@@ -69,10 +69,9 @@ def imported_stdlib(scripts: list[Path] | None = None, available: set[str] | Non
     modules), named as in Pyodide's standard library; the page's own packages left out."""
     finder = PageImports(path=[str(ROOT), *sys.path[1:]], excludes=list(NEVER_RUN))
     for script in scripts or page_modules():
-        package = script.parent.name
-        if package in PACKAGES and script.parent.parent == ROOT:  # imported as what it is, so that
-            module = script.stem if script.stem != "__init__" else ""  # relative imports resolve
-            finder.import_hook(f"{package}.{module}".rstrip("."))
+        name = script.relative_to(ROOT).with_suffix("").parts if script.is_relative_to(ROOT) else ()
+        if name and name[0] in PACKAGES:  # imported as what it is, so that relative imports resolve
+            finder.import_hook(".".join(name).removesuffix(".__init__"))
         else:
             finder.run_script(str(script))
     names = available if available is not None else pyodide_stdlib_names()

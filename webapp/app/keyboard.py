@@ -15,17 +15,11 @@ from dataclasses import dataclass
 from halfmoon import PLACES, Game, Place
 from halfmoon.layout import ARC
 from webapp.app.actions import Action
+from webapp.text.table import KEY_LETTERS
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 
-SINGLE_KEYS = {
-    "u": Action.UNDO,
-    "n": Action.NEW,
-    "r": Action.RESTART,
-    "d": Action.DAILY,
-    "s": Action.SETTINGS,
-    "?": Action.KEYS,
-}
+SINGLE_KEYS = {letter.lower(): Action(action) for action, letter in KEY_LETTERS.items()}
 """Single-key shortcuts (turned off by the ``key-shortcuts`` setting)."""
 
 

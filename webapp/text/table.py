@@ -5,6 +5,10 @@ The words of index.html before Python runs are written from it by the build (sit
 
 from __future__ import annotations
 
+KEY_LETTERS = {"undo": "U", "new": "N", "restart": "R", "daily": "D", "settings": "S", "keys": "?"}
+"""The single-key shortcuts, by the ``data-action`` each runs: webapp/app/keyboard.py maps the keys
+from here, and the help texts name them through ``{key_<action>}`` fields."""
+
 TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "title": "Half Moon",
@@ -123,15 +127,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "say-selection-cleared": "Valinta tyhjennettiin.",
         "keys": "Näppäimet",
         "key-shortcuts": "Pikanäppäimet",
-        "key-shortcuts-help": "Yksittäiset kirjainnäppäimet (U, N, R, D, S, ?)."
-        " Ctrl-yhdistelmät ja nuolet toimivat aina.",
+        "key-shortcuts-help": (
+            "Yksittäiset kirjainnäppäimet ({key_undo}, {key_new}, {key_restart}, {key_daily}, {key_settings}, "
+            "{key_keys}). Ctrl-yhdistelmät ja nuolet toimivat aina."
+        ),
         "commands": "Komennot",
         "more-commands": "Muut komennot",
         "pages": "Sivut",
         "keys-board": "Nuolet: siirry korttien välillä. Home / End: ensimmäinen / viimeinen paikka.",
         "keys-tap": "Enter tai välilyönti: napauta korttia. Esc: tyhjennä valinta (dialogissa: sulje).",
-        "keys-undo": "Ctrl+Z (⌘Z) tai U: kumoa. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): tee uudelleen.",
-        "keys-commands": "N: uusi jako. R: aloita alusta. D: päivän jako. S: asetukset. ?: tämä luettelo.",
+        "keys-undo": "Ctrl+Z (⌘Z) tai {key_undo}: kumoa. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): tee uudelleen.",
+        "keys-commands": (
+            "{key_new}: uusi jako. {key_restart}: aloita alusta. {key_daily}: päivän jako. "
+            "{key_settings}: asetukset. {key_keys}: tämä luettelo."
+        ),
         "keys-off": "Yksittäiset kirjainnäppäimet voi kytkeä pois asetuksista.",
         "keys-replay": "Uusintaa katsellessa: välilyönti toistaa tai pysäyttää, Esc pysäyttää.",
     },
@@ -252,14 +261,20 @@ TEXTS: dict[str, dict[str, str]] = {
         "say-selection-cleared": "Selection cleared.",
         "keys": "Keys",
         "key-shortcuts": "Keyboard shortcuts",
-        "key-shortcuts-help": "Single-letter keys (U, N, R, D, S, ?). Ctrl combinations and the arrows always work.",
+        "key-shortcuts-help": (
+            "Single-letter keys ({key_undo}, {key_new}, {key_restart}, {key_daily}, {key_settings}, {key_keys}). "
+            "Ctrl combinations and the arrows always work."
+        ),
         "commands": "Commands",
         "more-commands": "More commands",
         "pages": "Pages",
         "keys-board": "Arrows: move between the cards. Home / End: the first / last place.",
         "keys-tap": "Enter or Space: tap the card. Esc: clear the selection (in a dialog: close it).",
-        "keys-undo": "Ctrl+Z (⌘Z) or U: undo. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): redo.",
-        "keys-commands": "N: new deal. R: restart. D: daily deal. S: settings. ?: this list.",
+        "keys-undo": "Ctrl+Z (⌘Z) or {key_undo}: undo. Ctrl+Shift+Z, Ctrl+Y (⌘⇧Z): redo.",
+        "keys-commands": (
+            "{key_new}: new deal. {key_restart}: restart. {key_daily}: daily deal. "
+            "{key_settings}: settings. {key_keys}: this list."
+        ),
         "keys-off": "The single-letter keys can be turned off in the settings.",
         "keys-replay": "While watching a replay: Space plays or pauses, Esc pauses.",
     },

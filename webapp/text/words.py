@@ -16,7 +16,7 @@ from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text
 from halfmoon.i18n import text as engine_text
 from webapp.stats import StatsError
 from webapp.stats import error_text as stats_error_text
-from webapp.text.table import TEXTS
+from webapp.text.table import KEY_LETTERS, TEXTS
 
 LANGUAGE_NAMES = {"fi": "Suomi", "en": "English"}
 PAGES = ("rules", "examples")
@@ -27,9 +27,12 @@ def page_file(name: str, lang: str) -> str:
     return f"{name}-{lang}.html"
 
 
+KEY_FIELDS = {f"key_{action}": letter for action, letter in KEY_LETTERS.items()}
+
+
 def text(key: str, lang: str, **params: object) -> str:
-    template = TEXTS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE][key]
-    return template.format(**params) if params else template
+    """The word or sentence ``key`` in ``lang`` (else the default language), its fields filled."""
+    return TEXTS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE][key].format(**KEY_FIELDS, **params)
 
 
 @dataclass(frozen=True, slots=True)
