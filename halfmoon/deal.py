@@ -8,11 +8,13 @@ which drives an unbiased Fisher–Yates shuffle of the 104 cards; the shuffled l
 
 from __future__ import annotations
 
+import calendar
 import datetime
 import enum
 import random
+import re
 import string
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from .cards import Card
@@ -23,6 +25,7 @@ from .errors import (
     DailyDateError,
     DailyDigitsError,
     DailyYearError,
+    DealCodeError,
     DealNumberError,
     EmptyCodeError,
     UnknownKindError,
@@ -204,6 +207,42 @@ def _daily_date(body: str, text: str) -> datetime.date:
     if day < FIRST_DAILY:
         raise DailyYearError(text)
     return day
+
+
+def daily_date(digits: str) -> datetime.date | None:
+    """The date eight ASCII digits ``YYYYMMDD`` name as a daily deal's (a real date from 1 January
+    2000 on, deal-codes.md), or None: the daily rule of ``DealCode``, for records that keep dates."""
+    try:
+        return _daily_date(digits, digits)
+    except DealCodeError:
+        return None
+
+
+_DAY = (
+    r"(?:(?:0[13578]|1[02])(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)(?:0[1-9]|[12][0-9]|30)|02(?:0[1-9]|1[0-9]|2[0-9]))"
+)
+_DATE_LIST = re.compile(rf"(?:[2-9][0-9]{{3}}{_DAY},)*")
+"""Dates YYYYMMDD of the years 2000 … 9999, each followed by a comma; 29 February is checked apart."""
+
+
+def are_daily_dates(keys: Sequence[str]) -> bool:
+    """Whether ``daily_date`` accepts every key: the same rule, for ten thousand dates at once.
+
+    One regular expression over all the keys instead of a ``datetime.date`` each (a statistics
+    record may hold ten thousand dates, checked at every read). With every key eight characters
+    long, the nine-character matches of the expression are exactly the keys and their commas.
+    """
+    if not keys:
+        return True
+    joined = ",".join(keys) + ","
+    if set(map(len, keys)) != {DAILY_DIGITS} or _DATE_LIST.fullmatch(joined) is None:
+        return False
+    leap_day = joined.find("0229,")
+    while leap_day >= 0:  # a month and day, since every match ends at a comma
+        if not calendar.isleap(int(joined[leap_day - 4 : leap_day])):
+            return False
+        leap_day = joined.find("0229,", leap_day + 5)
+    return True
 
 
 def query_value(url: str, name: str) -> str | None:

@@ -7,11 +7,13 @@ import random
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from testdata import DAILY_REFUSED, DAILY_VECTORS, VECTORS, plain_id
 
 from halfmoon import Card, DealCode, DealCodeError, DealKind, Game, NotationError, i18n
 from halfmoon import errors as e
-from halfmoon.deal import DEAL_COUNT, query_value, shuffled_indices, splitmix64
+from halfmoon.deal import DEAL_COUNT, are_daily_dates, daily_date, query_value, shuffled_indices, splitmix64
 
 
 def test_splitmix64_check_values() -> None:
@@ -321,3 +323,24 @@ def test_daily_errors_echo_the_code() -> None:
     with pytest.raises(e.DailyDigitsError) as digits:
         DealCode.parse("HM1-D-1")
     assert digits.value.params["text"] == "HM1-D-1"
+
+
+# The daily-date rule for records (halfmoon.deal.daily_date, are_daily_dates): one rule, two speeds.
+
+_DIGIT_TEXT = st.text(alphabet="0123456789", min_size=8, max_size=8)
+_NEAR_DATES = st.dates(min_value=datetime.date(1990, 1, 1)).map(lambda d: f"{d:%Y%m%d}")
+_KEYS = st.one_of(_NEAR_DATES, _DIGIT_TEXT, st.text(max_size=9), st.sampled_from(["20000229", "21000229", "19991231"]))
+
+
+@given(st.lists(_KEYS, max_size=30))
+def test_the_bulk_check_agrees_with_the_daily_rule_on_every_key(keys: list[str]) -> None:
+    assert are_daily_dates(keys) == all(daily_date(key) is not None for key in keys)
+
+
+def test_the_daily_rule_for_records_follows_the_code_rule() -> None:
+    assert daily_date("20261201") == datetime.date(2026, 12, 1)
+    assert daily_date("20000229") == datetime.date(2000, 2, 29)  # 2000 is a leap year
+    for refused in ("21000229", "19991231", "20270230", "2026120", "２０２６１２０１", "20261301", "99991232"):
+        assert daily_date(refused) is None, refused
+        assert not are_daily_dates(["20261201", refused]), refused
+    assert are_daily_dates([]) and are_daily_dates(["20000101", "99991231"])
