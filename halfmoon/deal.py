@@ -8,7 +8,6 @@ which drives an unbiased Fisher–Yates shuffle of the 104 cards; the shuffled l
 
 from __future__ import annotations
 
-import calendar
 import datetime
 import enum
 import random
@@ -209,6 +208,11 @@ def _daily_date(body: str, text: str) -> datetime.date:
     return day
 
 
+def is_leap(year: int) -> bool:
+    """The Gregorian rule (the ``calendar`` module is not in the page's trimmed standard library)."""
+    return year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+
+
 def daily_date(digits: str) -> datetime.date | None:
     """The date eight ASCII digits ``YYYYMMDD`` name as a daily deal's (a real date from 1 January
     2000 on, deal-codes.md), or None: the daily rule of ``DealCode``, for records that keep dates."""
@@ -239,7 +243,7 @@ def are_daily_dates(keys: Sequence[str]) -> bool:
         return False
     leap_day = joined.find("0229,")
     while leap_day >= 0:  # a month and day, since every match ends at a comma
-        if not calendar.isleap(int(joined[leap_day - 4 : leap_day])):
+        if not is_leap(int(joined[leap_day - 4 : leap_day])):
             return False
         leap_day = joined.find("0229,", leap_day + 5)
     return True

@@ -25,20 +25,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from halfmoon.jsontext import parse_json
-from webapp.stats import (
-    MAX_CHARS,
-    MAX_DEPTH,
-    GameId,
-    Stats,
-    calendar,
-    calendar_html,
-    chart_svg,
-    dumps,
-    figures,
-    loads,
-    record_ended,
-    record_played,
-)
+from webapp.draw.calendar import calendar, calendar_html
+from webapp.draw.chart import chart_svg
+from webapp.stats.record import GameId, Stats, figures, record_ended, record_played
+from webapp.stats.stored import MAX_CHARS, MAX_DEPTH, dumps, loads
 
 START = datetime.date(2000, 1, 1)
 

@@ -30,7 +30,8 @@ from bench_stats import record  # noqa: E402
 from chromium import ARGS, EXECUTABLE  # noqa: E402
 from serve import make_server  # noqa: E402
 
-from webapp.stats import STORAGE_KEY, dumps  # noqa: E402
+from webapp.stats.stored import dumps  # noqa: E402
+from webapp.store.keys import STATS_KEY  # noqa: E402
 
 OPEN = """() => {
     const start = performance.now();
@@ -59,7 +60,7 @@ def main() -> None:
             stats, _ = record(args.games, every)
             page = browser.new_page()
             page.goto(url)
-            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STORAGE_KEY, dumps(stats)])
+            page.evaluate("([k, v]) => localStorage.setItem(k, v)", [STATS_KEY, dumps(stats)])
             page.reload()
             page.wait_for_selector("html[data-ready='true']", timeout=120_000)
             page.wait_for_function(SETTLED, timeout=120_000)

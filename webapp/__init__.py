@@ -4,8 +4,10 @@ every rule question is answered by the engine.
 Folders by what a module may touch, from the bottom up; a module imports its own folder and the
 folders below it, never above (tests/test_architecture.py checks it, and that there is no circle):
 
-- ``webapp/stats.py``: the statistics record (what counts), its stored JSON, chart and calendar.
-- ``webapp/text/``: every word of the page, Finnish and English, in one table (``table``), and
+- ``webapp/stats/``: the statistics record and what counts (``record``), the record as stored and
+  exported, validated whole (``stored``).
+- ``webapp/text/``: every word of the page, Finnish and English, in one table (``table``, with the
+  statistics' words from ``stats_table``), and
   the one language rule with the words chosen when drawn (``words``).
 - ``webapp/store/``: localStorage, defensively: every key (``keys``, the one owner, which the build
   writes into the JavaScript that reads storage before Python), the saved game and settings
@@ -14,7 +16,8 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
   (``app``), its commands and dialogs (``actions``), the game on the table and its clock
   (``table``), links and replays (``links``, ``replay``), the two-tab rule (``tabs``), the
   keyboard's decisions (``keyboard``) and the spoken sentences (``announce``).
-- ``webapp/draw/``: what the page shows, as plain values and markup (``view``, ``statsview``).
+- ``webapp/draw/``: what the page shows, as plain values and markup: the board and dialogs
+  (``view``), the statistics' figures (``statsview``), chart (``chart``) and calendar (``calendar``).
 - ``webapp/browser/``: the only package that imports ``js``, ``pyodide`` or ``pyscript``: the
   page's listeners and rendering (``page``), the keys (``keys``, handed the buttons, the page's
   controls and each view, never the page), the motion, offline and install, files, sharing, the

@@ -7,7 +7,7 @@ import enum
 from dataclasses import dataclass
 
 from halfmoon import DealCode, SavedGame
-from webapp import stats as st
+from webapp.stats.record import Stats
 
 
 class Action(enum.StrEnum):
@@ -129,7 +129,7 @@ class Pending:
     code: DealCode
     record: SavedGame | None = None
     """The game to take: another tab's (``STORED``) or one opened from a file (``FILE``)."""
-    stats: st.Stats | None = None
+    stats: Stats | None = None
     """The statistics read from a file (``STATS_IMPORT``)."""
 
 

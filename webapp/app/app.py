@@ -13,12 +13,13 @@ from functools import partial
 from typing import Any
 
 from halfmoon import DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load, save
-from webapp import stats as st
 from webapp.app import announce, links
 from webapp.app.actions import DIALOG_ACTIONS, REPLAY_ACTIONS, REPLAY_STEPS, Action, Dialog, Pending, Replacing, Setting
 from webapp.app.replay import Replay, Watching, replay_query
 from webapp.app.table import Table
 from webapp.app.tabs import Meeting, Sync
+from webapp.stats.record import Stats
+from webapp.stats.stored import loads
 from webapp.store.keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
 from webapp.store.records import Tally
 from webapp.store.storage import Store
@@ -245,7 +246,7 @@ class App:
         if pending is None:
             return
         if pending.kind.is_stats:
-            self.tally.replace(pending.stats or st.Stats())
+            self.tally.replace(pending.stats or Stats())
             self.pending = None
             self.dialog = Dialog.STATS
             self.message = Message.of("stats-imported" if pending.stats else "stats-cleared")
@@ -312,7 +313,7 @@ class App:
         """A statistics file: validated whole, then it replaces the statistics after a yes."""
         self.message = None
         try:
-            stats = st.loads(text)
+            stats = loads(text)
         except HalfMoonError as error:
             self.message = Message.of("bad-stats-file", reason=error)
             return

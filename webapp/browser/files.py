@@ -8,12 +8,12 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
-from webapp import stats as st
 from webapp.app.app import App
 from webapp.browser.dom import document, found, window
+from webapp.stats.stored import MAX_CHARS
 
 FILE_INPUTS = {"game-file": "game", "stats-file": "stats"}
-FILE_BYTES = st.MAX_CHARS * 4 + 4
+FILE_BYTES = MAX_CHARS * 4 + 4
 """No record of ours is longer (in UTF-8): reading stops there and the parser refuses the rest."""
 
 

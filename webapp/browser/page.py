@@ -15,7 +15,6 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, Place, save
-from webapp import stats as st
 from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.browser.dom import document, found, listen, query, set_attributes, window
@@ -26,6 +25,7 @@ from webapp.browser.offline import Offline
 from webapp.browser.sharing import copy_game, copy_replay_link, share
 from webapp.browser.stats_panel import StatsPanel
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
+from webapp.stats.stored import dumps
 from webapp.text.words import PAGES, page_file, text
 
 
@@ -72,7 +72,7 @@ class Page:
             Action.INSTALL: self.offline.install,
             Action.UPDATE: self.offline.update,
             Action.COPY_GAME: lambda: self._run(copy_game(save(self.app.record), self.tell)),
-            Action.STATS_EXPORT: lambda: download(st.dumps(self.app.tally.stats), "half-moon-statistics.json"),
+            Action.STATS_EXPORT: lambda: download(dumps(self.app.tally.stats), "half-moon-statistics.json"),
             Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
             Action.SHARE_REPLAY: lambda: self._run(copy_replay_link(self.show_replay_link(), self.tell)),
         }

@@ -3,10 +3,10 @@ calendar (drawn by webapp/draw/statsview.py)."""
 
 from __future__ import annotations
 
-from webapp import stats as st
 from webapp.app.app import App
 from webapp.browser.dom import document, query, set_attributes
 from webapp.draw.statsview import stats_attributes, stats_markup, stats_rows
+from webapp.stats.record import Figures
 
 
 class StatsPanel:
@@ -17,7 +17,7 @@ class StatsPanel:
         self.box = query("[data-stats]")
         self.chart = query("[data-stats-chart]")
         self.calendar = query("[data-stats-calendar]")
-        self._shown: st.Figures | None = None
+        self._shown: Figures | None = None
         self._drawn: tuple[object, ...] = ()
 
     def render(self, app: App, open_: bool) -> None:
@@ -41,7 +41,7 @@ class StatsPanel:
             self.draw(app, figures)
             self._drawn = drawn
 
-    def draw(self, app: App, figures: st.Figures) -> None:
+    def draw(self, app: App, figures: Figures) -> None:
         rows = []
         for label, value in stats_rows(figures, app.lang):
             term, detail = document.createElement("dt"), document.createElement("dd")
@@ -49,5 +49,7 @@ class StatsPanel:
             rows += [term, detail]
         self.box.replaceChildren(*rows)
         chart, calendar = stats_markup(app.tally.stats, figures, app.tally.today(), app.lang)
-        self.chart.innerHTML = chart  # made from validated numbers, every text escaped (webapp/stats.py)
+        self.chart.innerHTML = (
+            chart  # made from validated numbers, every text escaped (webapp/draw/chart.py, calendar.py)
+        )
         self.calendar.innerHTML = calendar

@@ -1,8 +1,8 @@
-"""What the statistics show (docs/ui-contract.md "statistics"), as plain values for webapp/dom.py.
+"""What the statistics show (docs/ui-contract.md "statistics"), as plain values for webapp/browser/stats_panel.py.
 
 ``data-stats`` always carries the figures as attributes (also while the dialog is closed); the
 dialog shows them in words, the chart of the last 30 games and the calendar of this month's daily
-deals. The chart and the calendar are markup made by webapp/stats.py from validated numbers and
+deals. The chart and the calendar are markup made by webapp/draw/chart.py and calendar.py from validated numbers and
 dates only (every text in them escaped); nothing read from storage or a file is put in as HTML.
 """
 
@@ -11,13 +11,15 @@ from __future__ import annotations
 import datetime
 
 from halfmoon import format_time
-from webapp import stats as st
+from webapp.draw.calendar import calendar, calendar_html
+from webapp.draw.chart import chart_svg
+from webapp.stats.record import Figures, Stats
 from webapp.text.words import text
 
 Attributes = tuple[tuple[str, str], ...]
 
 
-def stats_attributes(figures: st.Figures) -> Attributes:
+def stats_attributes(figures: Figures) -> Attributes:
     return (
         ("data-played", str(figures.played)),
         ("data-won", str(figures.won)),
@@ -29,7 +31,7 @@ def stats_attributes(figures: st.Figures) -> Attributes:
     )
 
 
-def stats_rows(figures: st.Figures, lang: str) -> tuple[tuple[str, str], ...]:
+def stats_rows(figures: Figures, lang: str) -> tuple[tuple[str, str], ...]:
     """The figures in words: (label, value) pairs in the dialog's order."""
     none = text("stats-none", lang)
     rate = none if figures.win_rate is None else f"{round(figures.win_rate * 100)} %"
@@ -49,7 +51,7 @@ def stats_rows(figures: st.Figures, lang: str) -> tuple[tuple[str, str], ...]:
     return tuple((text(key, lang), value) for key, value in values)
 
 
-def stats_markup(stats: st.Stats, figures: st.Figures, today: datetime.date, lang: str) -> tuple[str, str]:
+def stats_markup(stats: Stats, figures: Figures, today: datetime.date, lang: str) -> tuple[str, str]:
     """The chart (inline SVG) and this month's calendar of daily deals won (a table)."""
-    weeks = st.calendar(stats, today.year, today.month, today)
-    return st.chart_svg(figures, lang), st.calendar_html(weeks, lang)
+    weeks = calendar(stats, today.year, today.month, today)
+    return chart_svg(figures, lang), calendar_html(weeks, lang)

@@ -1,7 +1,7 @@
 """The statistics kept in localStorage (``half-moon:stats``) and what the page records in them.
 
 The rules of webapp/store/storage.py apply: the stored text is parsed with size and depth limits and
-validated whole (webapp/stats.py ``loads``); what is not a Half Moon record at all is removed; a
+validated whole (webapp/stats/stored.py ``loads``); what is not a Half Moon record at all is removed; a
 record of ours that fails validation is moved to a backup (at most three) only when that write
 succeeds — otherwise it stays in place and nothing is recorded over it. The stored record is read
 again just before every recording, so two tabs never count one game twice (docs/ui-contract.md,
@@ -14,13 +14,15 @@ import datetime
 from collections.abc import Callable
 
 from halfmoon import HalfMoonError, SavedGame
-from webapp import stats as st
+from halfmoon.errors import RecordTextError
+from webapp.stats.record import Figures, GameId, Stats, figures, record_ended, record_played
+from webapp.stats.stored import MAX_CHARS, StatsError, StatsFormatError, dumps, loads
 from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.storage import Store
 
 
-def identity(record: SavedGame) -> st.GameId:
-    return st.GameId(str(record.game.code), record.dealt_at)
+def identity(record: SavedGame) -> GameId:
+    return GameId(str(record.game.code), record.dealt_at)
 
 
 def was_played(record: SavedGame) -> bool:
@@ -34,12 +36,12 @@ class Tally:
     def __init__(self, store: Store, today: Callable[[], datetime.date]) -> None:
         self.store = store
         self.today = today
-        self.stats = st.Stats()
+        self.stats = Stats()
         self.refused: HalfMoonError | None = None
         """Why the stored record was refused on the last read (the player is told once)."""
         self._held = False
-        self._figures: tuple[st.Stats, datetime.date, st.Figures] | None = None
-        self._known: tuple[str, st.Stats] | None = None
+        self._figures: tuple[Stats, datetime.date, Figures] | None = None
+        self._known: tuple[str, Stats] | None = None
         """The stored text this tally last read and accepted (or wrote), and its record: the same text
         again is that same (immutable) record, so opening the dialog does not parse and validate it
         again, and the figures and the drawing cached for it still hold. Any other text is read whole."""
@@ -49,7 +51,7 @@ class Tally:
         """Read the stored record again (at start, before recording, on another tab's write)."""
         text = self.store._read(STATS_KEY)
         if text is None:
-            self.stats = st.Stats()
+            self.stats = Stats()
             return
         known = self._known
         if known is not None and known[0] == text:
@@ -57,31 +59,31 @@ class Tally:
             self._held = False
             return
         try:
-            self.stats = st.loads(text)
+            self.stats = loads(text)
             self._held = False
             self._known = (text, self.stats)
-        except (st.StatsFormatError, st.RecordTextError) as error:  # not our record: removed
+        except (StatsFormatError, RecordTextError) as error:  # not our record: removed
             self.store._remove(STATS_KEY)
-            self.stats, self.refused = st.Stats(), error
-        except st.StatsError as error:  # ours, but untrusted: kept as a backup when that can be written
-            if self.store.back_up(STATS_BACKUP_KEY, text, st.MAX_CHARS):
+            self.stats, self.refused = Stats(), error
+        except StatsError as error:  # ours, but untrusted: kept as a backup when that can be written
+            if self.store.back_up(STATS_BACKUP_KEY, text, MAX_CHARS):
                 self.store._remove(STATS_KEY)
             else:
                 self._held = True
-            self.stats, self.refused = st.Stats(), error
+            self.stats, self.refused = Stats(), error
 
     def backups(self) -> list[str]:
-        return self.store.backups(STATS_BACKUP_KEY, st.MAX_CHARS)
+        return self.store.backups(STATS_BACKUP_KEY, MAX_CHARS)
 
-    def _write(self, stats: st.Stats) -> None:
+    def _write(self, stats: Stats) -> None:
         if stats is self.stats:
             return  # the event changed nothing (already counted): no write
         self.stats = stats
         if not self._held:
             self._stored(stats)
 
-    def _stored(self, stats: st.Stats) -> None:
-        text = st.dumps(stats)
+    def _stored(self, stats: Stats) -> None:
+        text = dumps(stats)
         if self.store._write(STATS_KEY, text):
             self._known = (text, stats)
 
@@ -93,7 +95,7 @@ class Tally:
         if any(seen.game == game for seen in self.stats.seen):
             return
         self.refresh()
-        self._write(st.record_played(self.stats, game))
+        self._write(record_played(self.stats, game))
 
     def ended(self, record: SavedGame, won: bool) -> None:
         """Won at the win; not won when replaced or restarted (only a game that was played)."""
@@ -101,7 +103,7 @@ class Tally:
             return
         self.refresh()
         self._write(
-            st.record_ended(
+            record_ended(
                 self.stats,
                 identity(record),
                 won=won,
@@ -123,7 +125,7 @@ class Tally:
         if not record.game.is_won:
             self.ended(record, won=False)
 
-    def replace(self, stats: st.Stats) -> None:
+    def replace(self, stats: Stats) -> None:
         """An imported record, or the empty one (reset): written whole, also over a held one."""
         self._held = False
         self.stats = stats
@@ -131,11 +133,11 @@ class Tally:
 
     # Figures
 
-    def figures(self) -> st.Figures:
+    def figures(self) -> Figures:
         """The figures of today, computed again only when the record or the date changed."""
         today = self.today()
         cached = self._figures
         if cached is None or cached[0] is not self.stats or cached[1] != today:
-            cached = (self.stats, today, st.figures(self.stats, today))
+            cached = (self.stats, today, figures(self.stats, today))
             self._figures = cached
         return cached[2]

@@ -55,7 +55,7 @@ class Settings:
 
 
 class Kept(enum.StrEnum):
-    """What became of a refused saved game; the message says which (webapp/strings.py ``refused-…``)."""
+    """What became of a refused saved game; the message says which (webapp/text/table.py ``refused-…``)."""
 
     REMOVED = "removed"  # not a Half Moon record at all
     BACKED_UP = "backed-up"  # ours but not valid: moved to the backups
@@ -155,7 +155,7 @@ class Store:
         return self._read(GAME_KEY)
 
     def save_snapshot(self, text: str) -> None:
-        """The early-paint record (webapp/view.py): a failure here only costs the early paint."""
+        """The early-paint record (webapp/draw/view.py): a failure here only costs the early paint."""
         self._write(SNAPSHOT_KEY, text)
 
     # Settings

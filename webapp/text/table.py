@@ -5,11 +5,13 @@ The words of index.html before Python runs are written from it by the build (sit
 
 from __future__ import annotations
 
+from webapp.text.stats_table import STATS_TEXTS
+
 KEY_LETTERS = {"undo": "U", "new": "N", "restart": "R", "daily": "D", "settings": "S", "keys": "?"}
 """The single-key shortcuts, by the ``data-action`` each runs: webapp/app/keyboard.py maps the keys
 from here, and the help texts name them through ``{key_<action>}`` fields."""
 
-TEXTS: dict[str, dict[str, str]] = {
+_PAGE_TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "title": "Half Moon",
         "tagline": "Kahden pakan pasianssi: parit, joiden summa on 11, ja kuvakorttikolmikot.",
@@ -279,3 +281,6 @@ TEXTS: dict[str, dict[str, str]] = {
         "keys-replay": "While watching a replay: Space plays or pauses, Esc pauses.",
     },
 }
+
+TEXTS: dict[str, dict[str, str]] = {lang: {**words, **STATS_TEXTS[lang]} for lang, words in _PAGE_TEXTS.items()}
+"""The page's words and the statistics' (webapp/text/stats_table.py), one table."""

@@ -14,8 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from halfmoon import DeadEndReport, HalfMoonError, TapError, format_time
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text, shorten
 from halfmoon.i18n import text as engine_text
-from webapp.stats import StatsError
-from webapp.stats import error_text as stats_error_text
+from webapp.stats.stored import StatsError
 from webapp.text.table import KEY_LETTERS, TEXTS
 
 LANGUAGE_NAMES = {"fi": "Suomi", "en": "English"}
@@ -55,7 +54,7 @@ def words(message: Message, lang: str) -> str:
 
 @runtime_checkable
 class Worded(Protocol):
-    """A value that puts itself into words (webapp/announce.py: cards, places, what they show)."""
+    """A value that puts itself into words (webapp/app/announce.py: cards, places, what they show)."""
 
     def words(self, lang: str) -> str: ...
 
@@ -94,3 +93,11 @@ def pick_language(stored: str | None, browser: Sequence[str]) -> str:
         if base in LANGUAGES:
             return base
     return DEFAULT_LANGUAGE
+
+
+def stats_error_text(error: StatsError, lang: str) -> str:
+    """A statistics record refused: the message of its reason where there is one, else of its kind."""
+    table = TEXTS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE]
+    reason = error.params.get("reason")
+    key = next(k for k in (f"error-{error.key}.{reason}", f"error-{error.key}", "error-stats") if k in table)
+    return text(key, lang, **error.params)
