@@ -49,7 +49,6 @@ class StatsPanel:
             rows += [term, detail]
         self.box.replaceChildren(*rows)
         chart, calendar = stats_markup(app.tally.stats, figures, app.tally.today(), app.lang)
-        self.chart.innerHTML = (
-            chart  # made from validated numbers, every text escaped (webapp/draw/chart.py, calendar.py)
-        )
+        # Made from validated numbers and dates, every text escaped (webapp/draw/chart.py, calendar.py).
+        self.chart.innerHTML = chart
         self.calendar.innerHTML = calendar
