@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, Place
-from webapp.app.actions import Action, Dialog, Setting
+from webapp.app.actions import Action, Dialog
 from webapp.app.keyboard import ARROWS, Key, ReplayKey, neighbour, replay_key, shortcut
 from webapp.browser.dom import found, listen
 from webapp.draw.view import View
@@ -45,7 +45,6 @@ class Keys:
         self.focused: Place | None = None  # the place the focus last stood on
         self.tab_stop: Place | None = None  # the one board button with tabindex 0
         self.region = document.querySelector("[data-announce]")
-        self.shortcuts_box = document.querySelector(f'[data-setting="{Setting.KEY_SHORTCUTS}"]')
         self.spoken = 0
         self.timer: Any = None
         self.sentence = ""
@@ -107,7 +106,6 @@ class Keys:
     def render(self, view: View) -> None:
         last, self.view = self.view, view
         self.roving()
-        self.shortcuts_box.checked = view.key_shortcuts
         if last is None:  # what was said before the page was drawn is not said again
             self.spoken = view.announced
         elif view.lang != last.lang:  # a sentence said in the other language is not left on the page

@@ -242,10 +242,8 @@ class Page:
         for button, action in self.commands:
             inert = replaying and action not in REPLAY_ACTIONS
             button.disabled = inert or not enabled.get(action, True)
-        self.settings[Setting.MOVE_ERRORS].checked = view.move_errors
-        self.settings[Setting.LAYOUT_HELP].checked = view.layout_help
-        self.settings[Setting.FOUR_COLOUR].checked = view.four_colour
-        self.settings[Setting.FAST_START].checked = view.fast_start
+        for setting, on in view.checkboxes:
+            self.settings[setting].checked = on
         set_attributes(document.documentElement, view.root)
         self.settings[Setting.LANGUAGE].value = view.lang
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 
 from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
-from webapp.app.actions import Dialog, Replacing
+from webapp.app.actions import Dialog, Replacing, Setting
 from webapp.app.announce import sentence
 from webapp.app.app import App
 from webapp.app.keyboard import entry
@@ -123,6 +123,17 @@ class View:
     def root(self) -> Attributes:
         """Attributes of ``<html>`` that style the whole page (the four-colour suits)."""
         return (("data-four-colour", "true" if self.four_colour else None),)
+
+    @property
+    def checkboxes(self) -> tuple[tuple[Setting, bool], ...]:
+        """Every checkbox setting and whether it is on: the settings dialog draws them all alike."""
+        return (
+            (Setting.MOVE_ERRORS, self.move_errors),
+            (Setting.LAYOUT_HELP, self.layout_help),
+            (Setting.FOUR_COLOUR, self.four_colour),
+            (Setting.KEY_SHORTCUTS, self.key_shortcuts),
+            (Setting.FAST_START, self.fast_start),
+        )
 
     @property
     def info(self) -> dict[str, str]:
