@@ -7,10 +7,10 @@ import datetime
 import json
 
 import pytest
-from test_webapp import Clock, FakeStorage, play, said
+from fakes import FakeClock, FakeStorage, play, said
 from testdata import WON
 
-from halfmoon import DealCode, SavedGame, load, save
+from halfmoon import DealCode, load, save
 from webapp import stats as st
 from webapp.controller import Action, App, Dialog, Setting
 from webapp.records import STATS_BACKUP_KEY, STATS_KEY
@@ -23,7 +23,7 @@ TODAY = datetime.date(2026, 11, 30)
 def make_app(storage: FakeStorage, today: datetime.date = TODAY, wall: int = 1) -> App:
     return App(
         Store(storage),
-        now_ms=Clock(),
+        now_ms=FakeClock(),
         browser_languages=("en",),
         new_code=lambda: DealCode.parse(WON["code"]),
         wall_ms=lambda: wall,
@@ -143,7 +143,17 @@ def test_the_identity_is_the_code_and_the_moment_dealt() -> None:
     app = make_app(storage, wall=5)
     play(app, WON["moves"][:1])
     assert stored(storage).seen[-1].game == st.GameId(WON["code"], 5)
-    assert isinstance(app.record, SavedGame)
+    assert load(storage.items["half-moon:game"]).dealt_at == 5  # the moment is saved with the game
+    reloaded = make_app(storage, wall=7)  # a reload later: the same game, so the same identity
+    play(reloaded, WON["moves"][1:2])
+    assert (stored(storage).played, stored(storage).finished) == (1, 0)
+    reloaded.command(Action.RESTART)
+    reloaded.command(Action.CONFIRM)  # the same code dealt again at another moment: another game
+    play(reloaded, WON["moves"][:1])
+    s = stored(storage)
+    assert (s.played, s.finished, s.won) == (2, 1, 0)
+    assert [seen.game for seen in s.seen] == [st.GameId(WON["code"], 5), st.GameId(WON["code"], 7)]
+    assert [seen.ended for seen in s.seen] == [True, False]
 
 
 def replay_link(moves: list[str]) -> str:

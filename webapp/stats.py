@@ -16,8 +16,10 @@ changes nothing, so the caller can skip the write). The caller reads the stored 
 recording, then writes ``dumps`` of the result.
 
 The stored form is versioned JSON, validated whole by ``loads``: any text gives a ``Stats`` or one of
-``RecordTextError``, ``StatsFormatError``, ``StatsVersionError``, ``StatsInconsistentError``; never another
-exception. Its size does not grow with the number of games, except for the daily dates won (11 bytes each).
+``RecordTextError``, ``StatsFormatError``, ``StatsVersionError``, ``StatsInconsistentError`` (each a
+``NotationError``, as an unreadable saved game is); never another exception. An event with an identity no
+game can have is the shell's mistake, a ``StatsEventError`` (a ``ValueError``). The record's size does not
+grow with the number of games, except for the daily dates won (11 bytes each).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from typing import Any
 from halfmoon import WON_SCORE, DealCode
 from halfmoon.clock import format_time
 from halfmoon.deal import FIRST_DAILY
-from halfmoon.errors import HalfMoonError, RecordTextError
+from halfmoon.errors import HalfMoonError, NotationError, RecordTextError
 from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
 
@@ -190,8 +192,9 @@ class Day:
 # Errors: a key and machine params only; the words are in MESSAGES.
 
 
-class StatsError(HalfMoonError):
-    """A statistics record (stored or imported) that is refused whole, or an event that cannot be recorded."""
+class StatsError(NotationError):
+    """A statistics record (stored or imported) that cannot be read, refused whole: malformed input, as an
+    unreadable saved game is (``halfmoon.errors``: a ``NotationError``)."""
 
     key = "stats"
 
@@ -220,10 +223,13 @@ class StatsInconsistentError(StatsError):
     key = "stats-inconsistent"
 
 
-class StatsEventError(StatsError):
-    """An event the caller passed that cannot be recorded (a malformed identity)."""
+class StatsEventError(ValueError):
+    """A programming error of the shell, never the player's input: it passed an event whose identity no
+    game can have (``reason``: ``bad-code`` or ``bad-time``)."""
 
-    key = "stats-event"
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(f"a statistics event with a malformed identity: {reason}")
 
 
 def _cut(value: object) -> str:
@@ -260,7 +266,6 @@ REASONS: dict[str, tuple[str, ...]] = {
         "bad-code",
         "bad-time",
     ),
-    "stats-event": ("bad-code", "bad-time"),
 }
 """Every ``reason`` each error key can carry."""
 
@@ -306,7 +311,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats-inconsistent.seen-duplicate": _FI_INCONSISTENT + "sama peli on kirjattu kahdesti.",
         "stats-inconsistent.bad-code": _FI_INCONSISTENT + "pelin tunnisteessa on kelvoton jaon koodi.",
         "stats-inconsistent.bad-time": _FI_INCONSISTENT + "pelin tunnisteessa on kelvoton aika.",
-        "stats-event": "Peliä ei voitu kirjata tilastoihin ({reason}).",
     },
     "en": {
         "stats": "The statistics cannot be read ({reason}).",
@@ -342,7 +346,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "stats-inconsistent.seen-duplicate": _EN_INCONSISTENT + "the same game is recorded twice.",
         "stats-inconsistent.bad-code": _EN_INCONSISTENT + "a game identity has an invalid deal code.",
         "stats-inconsistent.bad-time": _EN_INCONSISTENT + "a game identity has an invalid time.",
-        "stats-event": "The game could not be recorded in the statistics ({reason}).",
     },
 }
 """Each error key's message (and a more precise one per ``reason``, keyed ``key.reason``)."""
