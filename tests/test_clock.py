@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from testdata import DEAD_END, WON, play
 
-from halfmoon import Clock, Game, format_time
+from halfmoon import Clock, Game, SavedGame, format_time, load, save
 
 
 def test_r5_4_the_clock_waits_for_the_first_tap() -> None:
@@ -64,12 +64,39 @@ def test_r5_4_restart_and_a_new_deal_reset_it() -> None:
     assert Clock(started=True).started and not Clock(0).started and Clock(1).started
 
 
-def test_the_clock_is_not_part_of_the_game() -> None:
+TAP_MS = 1000
+"""A player who taps once a second."""
+
+
+def test_r5_4_a_won_game_keeps_its_time_beside_the_game_never_in_it() -> None:
+    """The clock driven by a real game as the page drives it: started by the first tap, stopped by the
+    win. The time is saved with the game and read back, yet two games of the same moves are equal
+    whatever their clocks say: equality is the position and its history (README, "The engine and its command line")."""
     game = Game.from_code(WON["code"])
     clock = Clock()
-    clock.start()
-    clock.run(0, may_run=True)
-    assert game == Game.from_code(WON["code"]) and not hasattr(game, "elapsed_ms")
+    now = 0
+    for move in WON["moves"]:
+        for place in move.split("+"):
+            game.tap(place)
+            clock.start()  # a no-op after the first tap
+            clock.run(now, may_run=not game.is_over)
+            now += TAP_MS
+    taps = sum(len(move.split("+")) for move in WON["moves"])
+    assert taps == 104  # R6.1: every card removed, one tap each
+    assert game.is_won
+    elapsed = clock.elapsed_ms(now + 3_600_000)  # an hour later: stopped at the win
+    assert elapsed == (taps - 1) * TAP_MS  # from the first tap to the last
+    clock.run(now + 3_600_000, may_run=not game.is_over)
+    assert clock.elapsed_ms(now + 7_200_000) == elapsed  # a won game's clock never runs again
+
+    text = save(SavedGame(game, elapsed_ms=elapsed))
+    loaded = load(text)
+    assert loaded.elapsed_ms == elapsed and format_time(loaded.elapsed_ms) == "1:43"  # a reload shows it
+    untimed = play(WON["code"], WON["moves"])  # the same moves, no clock at all
+    assert loaded.game == game == untimed
+    assert load(save(SavedGame(untimed, elapsed_ms=1))).game == loaded.game
+    assert save(SavedGame(untimed, elapsed_ms=1)) != text  # the saved records differ by their time alone
+    assert not hasattr(game, "elapsed_ms") and not hasattr(game, "clock")
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,10 @@ value: copy, equality, its text, whether it is in progress (R7.6)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
-from testdata import DEAD_END, WON, play, r9_game
+from testdata import DEAD_END, VECTORS, WON, play, r9_game
 
 from halfmoon import (
     PLACES,
@@ -208,19 +210,6 @@ def test_a_game_is_not_hashable() -> None:
         hash(Game.from_code(WON["code"]))
 
 
-def test_str_is_the_table_in_card_text() -> None:
-    game = play(WON["code"], WON["moves"][:6])
-    cells = str(game).split(")")
-    rows = str(game).splitlines()
-    assert len(rows) == 3 and len(cells) == 21
-    read: dict[Place, tuple[Card | None, int]] = {}
-    for cell in cells[:-1]:
-        name, face, count = cell.replace("(", " ").split()
-        read[Place.parse(name)] = (None if face == "--" else Card.parse(face), int(count))
-    assert read == {p: (game.top(p), game.count(p)) for p in PLACES}
-    assert [Place.parse(cell.split()[0]) for cell in rows[2].split(")")[:-1]] == list(PLACES[12:])
-
-
 def test_str_is_exactly_the_card_text_table() -> None:
     game = Game.from_code("HM1-N-AAAAAAB")
     game.remove("R1+R6")  # 10♦ + A♣: two reserve slots empty
@@ -231,11 +220,50 @@ def test_str_is_exactly_the_card_text_table() -> None:
     ]
 
 
-def test_board_shows_the_same_table_in_the_players_language() -> None:
-    game = play(WON["code"], WON["moves"][:6])
-    assert len(game.board("fi").splitlines()) == 3
-    assert game.board("fi") != game.board("en") != str(game)
-    assert "♣" in game.board("en") + game.board("fi") or "♦" in game.board("en")
+# The table as text, checked against the reference deal of docs/hm1-vectors.json
+
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+RANKS = {  # docs/deal-codes.md "Card text": 10♥, Q♠; the Finnish interface writes J, Q, K as V, D, R
+    "fi": {"T": "10", "J": "V", "Q": "D", "K": "R"},
+    "en": {"T": "10", "J": "J", "Q": "Q", "K": "K"},
+}
+CELL = r" *(P1[0-2]|P[1-9]|R[1-8]) (\S+) +\(([0-8])\)"
+
+
+def shown(card: str, lang: str | None) -> str:
+    """A card as the table shows it: its card text (``lang`` None), or its face in that language."""
+    return card if lang is None else RANKS[lang].get(card[0], card[0]) + SUITS[card[1]]
+
+
+def reference_table(code: str, moves: list[str]) -> dict[str, list[str]]:
+    """Each place's cards, bottom to top: the reference deal of docs/ (deal-codes.md "The reference
+    vectors"), each move taking away the top card of every place it names (R2.5)."""
+    deal = next(d for d in VECTORS if d["code"] == code)
+    table = {f"P{n}": list(pile) for n, pile in enumerate(deal["piles"], start=1)}
+    table |= {f"R{n}": [card] for n, card in enumerate(deal["reserve"], start=1)}
+    for move in moves:
+        for place in move.split("+"):
+            table[place].pop()
+    return table
+
+
+@pytest.mark.parametrize("lang", ["fi", "en", None], ids=["board-fi", "board-en", "str-card-text"])
+def test_the_table_as_text_shows_every_place_s_top_card_and_count(lang: str | None) -> None:
+    moves = WON["moves"][:8]
+    reference = reference_table(WON["code"], moves)
+    tops = {place: cards[-1] for place, cards in reference.items() if cards}
+    assert {card[0] for card in tops.values()} >= {"T", "J", "Q", "K"}  # a ten and every face are shown
+    assert len(tops) < len(PLACES)  # and some places are empty
+    game = play(WON["code"], moves)
+    text = str(game) if lang is None else game.board(lang)
+    rows = text.splitlines()
+    assert [re.fullmatch(f"(?:{CELL})+", row) is not None for row in rows] == [True] * 3, text
+    cells = [re.findall(CELL, row) for row in rows]
+    assert [place for place, _, _ in cells[2]] == [f"R{n}" for n in range(1, 9)]  # the reserve: a row of its own
+    assert [place for row in cells for place, _, _ in row] == [str(p) for p in PLACES]
+    read = {place: (face, int(count)) for row in cells for place, face, count in row}
+    expected = {place: (shown(cards[-1], lang) if cards else "--", len(cards)) for place, cards in reference.items()}
+    assert read == expected
 
 
 def test_repr_names_the_record_and_the_status() -> None:

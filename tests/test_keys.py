@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from test_webapp import FakeStorage, make_app, play
+from fakes import FakeStorage, play
+from test_webapp import make_app
 from testdata import DEAD_END, WON
 
 from halfmoon import PLACES, Game, Place

@@ -7,7 +7,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from test_webapp import FakeStorage, make_app
+from fakes import FakeStorage
+from test_webapp import make_app
 
 from sitegen.pages import PAGE_FILES
 from sitegen.skeleton import arc_css, refresh_css

@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -35,9 +36,24 @@ def tool(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", *args], capture_output=True, text=True, cwd=ROOT, check=False)
 
 
+OWN_PYTHON = [*tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["mypy"]["files"], "tests"]
+"""The project's own Python: the folders mypy checks, and the tests. Never the whole tree: pip's build/,
+mutmut's mutants/ or a virtual environment hold copies and other people's code, and ruff leaves the
+git-ignored ones alone only inside a git checkout."""
+
+
+def test_the_project_s_python_is_all_in_its_own_folders() -> None:
+    try:
+        listed = subprocess.run(["git", "ls-files", "*.py"], capture_output=True, text=True, cwd=ROOT, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout: no list of the project's files")
+    outside = [path for path in listed.stdout.splitlines() if path.split("/")[0] not in OWN_PYTHON]
+    assert outside == [], "add the folder to [tool.mypy] files in pyproject.toml"
+
+
 def test_ruff_is_clean() -> None:
-    for args in (("ruff", "check", "."), ("ruff", "format", "--check", ".")):
-        done = tool(*args)
+    for args in (("ruff", "check"), ("ruff", "format", "--check")):
+        done = tool(*args, *OWN_PYTHON)
         assert done.returncode == 0, done.stdout + done.stderr
 
 

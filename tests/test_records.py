@@ -7,14 +7,16 @@ import datetime
 import json
 
 import pytest
-from test_webapp import Clock, FakeStorage, play, said
+from fakes import FakeClock, FakeStorage, play, said
 from testdata import WON
 
-from halfmoon import DealCode, SavedGame, load, save
-from webapp import stats as st
+from halfmoon import DealCode, load, save
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build
+from webapp.stats import record as st_record
+from webapp.stats import stored as st_stored
+from webapp.store import records as store_records
 from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.storage import Store
 
@@ -24,7 +26,7 @@ TODAY = datetime.date(2026, 11, 30)
 def make_app(storage: FakeStorage, today: datetime.date = TODAY, wall: int = 1) -> App:
     return App(
         Store(storage),
-        now_ms=Clock(),
+        now_ms=FakeClock(),
         browser_languages=("en",),
         new_code=lambda: DealCode.parse(WON["code"]),
         wall_ms=lambda: wall,
@@ -32,8 +34,8 @@ def make_app(storage: FakeStorage, today: datetime.date = TODAY, wall: int = 1) 
     )
 
 
-def stored(storage: FakeStorage) -> st.Stats:
-    return st.loads(storage.items[STATS_KEY])
+def stored(storage: FakeStorage) -> st_record.Stats:
+    return st_stored.loads(storage.items[STATS_KEY])
 
 
 def test_played_at_the_first_removal_won_at_the_win_and_once_per_game() -> None:
@@ -99,7 +101,7 @@ def test_statistics_import_and_reset_ask_first_and_a_bad_file_says_why() -> None
     storage = FakeStorage()
     app = make_app(storage)
     play(app, WON["moves"])
-    exported = st.dumps(app.tally.stats)
+    exported = st_stored.dumps(app.tally.stats)
     app.open_stats_file('{"format":"half-moon-stats","version":1,"played":1}')
     assert "not a Half Moon statistics file" in said(app) and stored(storage).won == 1
     app.command(Action.STATS_RESET)
@@ -108,14 +110,14 @@ def test_statistics_import_and_reset_ask_first_and_a_bad_file_says_why() -> None
     assert app.dialog is Dialog.STATS and stored(storage).won == 1
     app.command(Action.STATS_RESET)
     app.command(Action.CONFIRM)
-    assert stored(storage) == st.Stats()
+    assert stored(storage) == st_record.Stats()
     app.open_stats_file(exported)
     app.command(Action.CONFIRM)
-    assert st.dumps(stored(storage)) == exported
+    assert st_stored.dumps(stored(storage)) == exported
 
 
 def test_a_refused_record_of_ours_is_backed_up_only_when_that_can_be_written() -> None:
-    bad = json.dumps({**json.loads(st.dumps(st.Stats())), "won": 3})  # more won than played
+    bad = json.dumps({**json.loads(st_stored.dumps(st_record.Stats())), "won": 3})  # more won than played
     storage = FakeStorage({STATS_KEY: bad})
     app = make_app(storage)
     assert "do not agree" in said(app) and STATS_KEY not in storage.items
@@ -143,8 +145,18 @@ def test_the_identity_is_the_code_and_the_moment_dealt() -> None:
     storage = FakeStorage()
     app = make_app(storage, wall=5)
     play(app, WON["moves"][:1])
-    assert stored(storage).seen[-1].game == st.GameId(WON["code"], 5)
-    assert isinstance(app.record, SavedGame)
+    assert stored(storage).seen[-1].game == st_record.GameId(WON["code"], 5)
+    assert load(storage.items["half-moon:game"]).dealt_at == 5  # the moment is saved with the game
+    reloaded = make_app(storage, wall=7)  # a reload later: the same game, so the same identity
+    play(reloaded, WON["moves"][1:2])
+    assert (stored(storage).played, stored(storage).finished) == (1, 0)
+    reloaded.command(Action.RESTART)
+    reloaded.command(Action.CONFIRM)  # the same code dealt again at another moment: another game
+    play(reloaded, WON["moves"][:1])
+    s = stored(storage)
+    assert (s.played, s.finished, s.won) == (2, 1, 0)
+    assert [seen.game for seen in s.seen] == [st_record.GameId(WON["code"], 5), st_record.GameId(WON["code"], 7)]
+    assert [seen.ended for seen in s.seen] == [True, False]
 
 
 def replay_link(moves: list[str]) -> str:
@@ -198,18 +210,18 @@ def test_opening_the_statistics_again_reads_but_does_not_parse_the_same_record_a
     app = make_app(storage)
     play(app, WON["moves"][:1])  # recorded: the tally wrote the text it holds
     parsed: list[str] = []
-    loads = st.loads
-    monkeypatch.setattr(st, "loads", lambda text: parsed.append(text) or loads(text))
+    loads = st_stored.loads
+    monkeypatch.setattr(store_records, "loads", lambda text: parsed.append(text) or loads(text))
     held = app.tally.stats
     app.command(Action.STATS)
     app.command(Action.CLOSE)
     app.command(Action.STATS)
     assert parsed == [] and app.tally.stats is held  # the same text: the same (immutable) record
-    other = st.dumps(st.record_played(held, st.GameId("HM1-N-AAAAAAC", 7)))
+    other = st_stored.dumps(st_record.record_played(held, st_record.GameId("HM1-N-AAAAAAC", 7)))
     storage.items[STATS_KEY] = other  # another tab recorded a game
     app.command(Action.STATS)
     assert parsed == [other] and app.tally.stats.played == 2
     hostile = other.replace('"played":2', '"played":1')  # fewer played than seen: refused whole
     storage.items[STATS_KEY] = hostile
     app.command(Action.STATS)
-    assert app.tally.stats == st.Stats() and isinstance(app.tally.refused, st.StatsInconsistentError)
+    assert app.tally.stats == st_record.Stats() and isinstance(app.tally.refused, st_stored.StatsInconsistentError)

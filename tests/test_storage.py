@@ -7,18 +7,18 @@ from __future__ import annotations
 import json
 
 import pytest
+from fakes import FakeStorage, said
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from testdata import WON
 
-from halfmoon import DealCode, Place, load
+from halfmoon import DealCode, Game, Place, load, save
 from halfmoon.saved import MAX_CHARS
 from webapp.app.actions import Dialog
 from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
 from webapp.store.storage import BACKUPS, Kept, Settings, Store
-from webapp.text.words import words
 
 ours_but_illegal = (
     '{"format":"half-moon-game","version":2,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],'
@@ -35,36 +35,8 @@ HOSTILE = {
 }
 
 
-class FakeStorage:
-    """localStorage: a quota in characters, and writes that may start failing after ``writes``."""
-
-    def __init__(self, items: dict[str, str] | None = None, quota: int = 5_000_000, writes: int = -1) -> None:
-        self.items = dict(items or {})
-        self.quota = quota
-        self.writes_left = writes
-
-    def getItem(self, key: str) -> str | None:
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if self.writes_left == 0:
-            raise RuntimeError("QuotaExceededError")
-        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
-        if used + len(key) + len(value) > self.quota:
-            raise RuntimeError("QuotaExceededError")
-        self.writes_left -= 1
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
 def make_app(storage: FakeStorage) -> App:
     return App(Store(storage), now_ms=lambda: 0.0, browser_languages=("en",), new_code=lambda: DealCode(1))
-
-
-def said(app: App) -> str:
-    return words(app.message, "en") if app.message else ""
 
 
 @pytest.mark.parametrize("value", HOSTILE.values(), ids=HOSTILE.keys())
@@ -91,7 +63,8 @@ def test_a_record_of_ours_that_fails_is_backed_up_then_replaced(value: str) -> N
     app = make_app(storage)
     assert "a backup was kept" in said(app)
     assert json.loads(storage.items[BACKUP_KEY]) == [value]
-    assert build(app).saved
+    assert app.game == Game.from_code(WON["code"])  # a fresh deal, and it is what is saved now
+    assert load(storage.items[GAME_KEY]).game == app.game and build(app).saved
 
 
 def test_when_the_backup_cannot_be_written_the_record_stays_and_nothing_is_saved() -> None:
@@ -165,8 +138,6 @@ def test_the_kinds_of_refusal_are_all_said_in_both_languages() -> None:
 
 
 def test_a_won_record_reopens_won() -> None:
-    from halfmoon import Game, save
-
     game = Game.from_code(WON["code"])
     for move in WON["moves"]:
         game.remove(move)

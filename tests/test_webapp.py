@@ -6,67 +6,30 @@ import json
 from pathlib import Path
 
 import pytest
+from fakes import FakeClock, FakeStorage, play, said
 from testdata import DEAD_END, WON
 
-from halfmoon import DealCode, Game, Place, Status, format_time, load, save
+from halfmoon import DealCode, Place, Status, format_time, load
 from sitegen.skeleton import refresh_index
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build
-from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
+from webapp.store.keys import GAME_KEY, SETTINGS_KEY
 from webapp.store.storage import Settings, Store
 from webapp.text.table import TEXTS
-from webapp.text.words import pick_language, words
+from webapp.text.words import pick_language
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-class FakeStorage:
-    def __init__(self, items: dict[str, str] | None = None, broken: bool = False) -> None:
-        self.items = dict(items or {})
-        self.broken = broken
-
-    def getItem(self, key: str) -> str | None:
-        if self.broken:
-            raise RuntimeError("SecurityError")
-        return self.items.get(key)
-
-    def setItem(self, key: str, value: str) -> None:
-        if self.broken:
-            raise RuntimeError("QuotaExceededError")
-        self.items[key] = value
-
-    def removeItem(self, key: str) -> None:
-        self.items.pop(key, None)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def make_app(storage: FakeStorage | None = None, query: str = "", languages: tuple[str, ...] = ("en",)) -> App:
     return App(
         Store(storage if storage is not None else FakeStorage()),
-        now_ms=Clock(),
+        now_ms=FakeClock(),
         browser_languages=languages,
         query=query,
         new_code=lambda: DealCode.parse(WON["code"]),
     )
-
-
-def said(app: App, lang: str | None = None) -> str:
-    """What the page says now, in the app's language (or another one)."""
-    return words(app.message, lang or app.lang) if app.message else ""
-
-
-def play(app: App, moves: list[str]) -> None:
-    for move in moves:
-        for place in move.split("+"):
-            app.tap(Place(place))
 
 
 def test_every_word_exists_in_both_languages() -> None:
@@ -133,16 +96,6 @@ def test_a_malformed_link_keeps_the_saved_game() -> None:
     assert again.game.moves == 2 and said(again).startswith("The link's deal was not opened")
 
 
-def test_an_illegal_save_is_backed_up_and_a_fresh_deal_starts() -> None:
-    bad = '{"format":"half-moon-game","version":2,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],'
-    bad += '"elapsed_ms":0,"dealt_at":0,"from_file":false}'
-    storage = FakeStorage({GAME_KEY: bad})
-    app = make_app(storage)
-    assert app.game.moves == 0 and "backup" in said(app)
-    assert json.loads(storage.items[BACKUP_KEY]) == [bad]
-    assert json.loads(storage.items[GAME_KEY])["moves"] == []
-
-
 def test_broken_storage_still_plays_and_shows_it_is_not_saved() -> None:
     app = make_app(FakeStorage(broken=True))
     assert not build(app).saved
@@ -195,7 +148,7 @@ def test_r6_the_end_is_announced_with_a_dialog() -> None:
 
 
 def test_r5_4_the_clock_runs_only_while_visible_and_playing() -> None:
-    clock = Clock()
+    clock = FakeClock()
     app = App(Store(FakeStorage()), now_ms=clock, new_code=lambda: DealCode.parse(WON["code"]))
     clock.now += 5000
     assert format_time(app.elapsed_ms()) == "0:00"  # not started before the first tap
@@ -246,14 +199,6 @@ def test_the_view_carries_the_contract_values() -> None:
 
 def test_the_committed_board_skeleton_is_fresh() -> None:
     assert not refresh_index(ROOT / "index.html", write=False), "index.html is stale: run `make build`"
-
-
-def test_a_saved_game_of_a_finished_deal_reopens_at_its_end() -> None:
-    game = Game.from_code(WON["code"])
-    for move in WON["moves"]:
-        game.remove(move)
-    app = make_app(FakeStorage({GAME_KEY: save(game)}))
-    assert app.dialog is Dialog.WON
 
 
 def test_a_page_back_from_the_cache_takes_the_newer_game_silently() -> None:

@@ -1,0 +1,71 @@
+"""Test doubles for the page's shell under CPython (webapp/): localStorage and the page's clock, and
+two helpers that drive and read the shell as the page does. Shared by test_webapp.py, test_storage.py
+and test_records.py."""
+
+from __future__ import annotations
+
+from halfmoon import Place
+from webapp.app.app import App
+from webapp.text.words import words
+
+
+class FakeStorage:
+    """localStorage (the ``Storage`` the shell's ``Store`` wraps).
+
+    ``quota``: the characters of keys and values it holds at most, as browsers count them; a write
+    beyond it raises, as ``QuotaExceededError`` does. ``writes``: how many more writes succeed before
+    every write fails (-1: no limit), and ``writes_left`` may be changed later. ``broken``: every read
+    and write raises (storage blocked, e.g. by a privacy setting).
+    """
+
+    def __init__(
+        self,
+        items: dict[str, str] | None = None,
+        *,
+        quota: int = 5_000_000,
+        writes: int = -1,
+        broken: bool = False,
+    ) -> None:
+        self.items = dict(items or {})
+        self.quota = quota
+        self.writes_left = writes
+        self.broken = broken
+
+    def getItem(self, key: str) -> str | None:
+        if self.broken:
+            raise RuntimeError("SecurityError")
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.broken or self.writes_left == 0:
+            raise RuntimeError("QuotaExceededError")
+        used = sum(len(k) + len(v) for k, v in self.items.items() if k != key)
+        if used + len(key) + len(value) > self.quota:
+            raise RuntimeError("QuotaExceededError")
+        self.writes_left -= 1
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+class FakeClock:
+    """The page's ``performance.now()`` in milliseconds: it moves only when a test moves ``now``."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def play(app: App, moves: list[str]) -> None:
+    """Make the moves by tapping their places, as a player does."""
+    for move in moves:
+        for place in move.split("+"):
+            app.tap(Place(place))
+
+
+def said(app: App, lang: str | None = None) -> str:
+    """What the page says now, in the app's language (or another one)."""
+    return words(app.message, lang or app.lang) if app.message else ""
