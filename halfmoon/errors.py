@@ -64,6 +64,24 @@ class MoveTextError(NotationError):
         super().__init__(text=text)
 
 
+class MovePlaceError(MoveTextError):
+    """A move naming something that is not a place (``P13``, a look-alike letter): ``place`` says which."""
+
+    key = "move-place"
+
+    def __init__(self, text: str, place: str) -> None:
+        NotationError.__init__(self, text=text, place=place)
+
+
+class MoveRepeatError(MoveTextError):
+    """A move naming one place twice (``P4+P4``): a card is removed once."""
+
+    key = "move-repeat"
+
+    def __init__(self, text: str, place: str) -> None:
+        NotationError.__init__(self, text=text, place=place)
+
+
 class LayoutError(NotationError):
     """An explicit layout (``Game.from_layout``) that two decks cannot make (R1.1, R1.2)."""
 
@@ -191,15 +209,22 @@ class SaveMoveError(SaveError):
 
 
 class LineTextError(NotationError):
-    """Move ``number`` of a line cannot be read (``reason``), or the line is too long (no reason)."""
+    """Move ``number`` of a line cannot be read; ``reason`` is the error that says why (not a place,
+    a place named twice, not two or three places)."""
 
     key = "line-text"
 
-    def __init__(self, number: int, move: str, reason: HalfMoonError | None = None) -> None:
-        if reason is None:
-            super().__init__(number=number, move=move)
-        else:
-            super().__init__(number=number, move=move, reason=reason)
+    def __init__(self, number: int, move: str, reason: HalfMoonError) -> None:
+        super().__init__(number=number, move=move, reason=reason)
+
+
+class LineLengthError(LineTextError):
+    """A line longer than any game can be: more moves than a won game's, or more text than they take."""
+
+    key = "line-length"
+
+    def __init__(self) -> None:
+        NotationError.__init__(self)
 
 
 # Well-formed requests the rules refuse

@@ -147,6 +147,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "card-text": "”{text}” ei ole kortti (esim. 7H, TD, QS).",
         "place-text": "”{text}” ei ole paikka (P1–P12 tai R1–R8).",
         "move-text": "”{text}” ei ole siirto: kirjoita kaksi tai kolme eri paikkaa, esim. P1+P8 tai p8 p5 p3.",
+        "move-place": "”{text}” ei ole siirto: ”{place}” ei ole paikka (P1–P12 tai R1–R8).",
+        "move-repeat": "”{text}” ei ole siirto: paikka {place} on mainittu kahdesti.",
         "layout": "Asetelma ei kelpaa: {reason}.",
         "record-text": "Tietue ei kelpaa: {reason}.",
         "code": "Koodia ”{text}” ei voi lukea.",
@@ -165,9 +167,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "save-version": "Tallennetun pelin versio {version} on tuntematon.",
         "save-field": "Tallennetun pelin kenttä ”{field}” ei kelpaa.",
         "save-move": "Tallennetun pelin siirto {number} ({move}) ei käy: {reason}",
-        "line-text": (
-            "Siirtosarjan siirtoa {number} ({move}) ei voi lukea: enintään {won_moves} siirtoa, pisteellä erotettuina."
-        ),
+        "line-text": "Siirtosarjan siirtoa {number} ({move}) ei voi lukea: {reason}",
+        "line-length": "Siirtosarja on liian pitkä: voitetussa pelissä on {won_moves} siirtoa, pisteellä erotettuina.",
         "line-move": "Siirtosarjan siirto {number} ({move}) ei käy: {reason}",
         "rule": "Säännöt eivät salli tätä.",
         "move": "Siirto ei ole sallittu.",
@@ -204,6 +205,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "card-text": "“{text}” is not a card (e.g. 7H, TD, QS).",
         "place-text": "“{text}” is not a place (P1–P12 or R1–R8).",
         "move-text": "“{text}” is not a move: write two or three different places, e.g. P1+P8 or p8 p5 p3.",
+        "move-place": "“{text}” is not a move: “{place}” is not a place (P1–P12 or R1–R8).",
+        "move-repeat": "“{text}” is not a move: {place} is named twice.",
         "layout": "The layout is not valid: {reason}.",
         "record-text": "The record is not valid: {reason}.",
         "code": "The code “{text}” cannot be read.",
@@ -222,9 +225,8 @@ TEXTS: dict[str, dict[str, str]] = {
         "save-version": "The saved game's version {version} is unknown.",
         "save-field": "The saved game's field “{field}” is not valid.",
         "save-move": "Move {number} ({move}) of the saved game does not work: {reason}",
-        "line-text": (
-            "Move {number} ({move}) of the line cannot be read: at most {won_moves} moves, one dot between them."
-        ),
+        "line-text": "Move {number} ({move}) of the line cannot be read: {reason}",
+        "line-length": "The line is too long: a won game is {won_moves} moves, one dot between them.",
         "line-move": "Move {number} ({move}) of the line does not work: {reason}",
         "rule": "The rules do not allow this.",
         "move": "That move is not allowed.",

@@ -3,7 +3,7 @@
 Moves are in move notation (``Move.parse``), one ``.`` between them. In a query ``+`` decodes
 as a space, which the notation accepts, so a link keeps its literal ``+`` (never ``%2B``).
 Any text gives a tuple of moves or a typed error saying at which move (1, 2, …) it fails:
-``LineTextError`` (a move that cannot be read, or too many) or ``LineMoveError`` (a move
+``LineTextError`` (a move that cannot be read, and why; ``LineLengthError``: too many) or ``LineMoveError`` (a move
 the rules refuse in that position).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .deal import DealCode
-from .errors import HalfMoonError, LineMoveError, LineTextError
+from .errors import HalfMoonError, LineLengthError, LineMoveError, LineTextError
 from .game import Game
 from .moves import WON_MOVES, Move
 
@@ -26,7 +26,7 @@ def parse_line(text: str) -> tuple[Move, ...]:
     if not text.strip():
         return ()
     if len(text) > MAX_LINE_TEXT or text.count(".") >= WON_MOVES:  # before any work on the text
-        raise LineTextError(min(text.count(".") + 1, WON_MOVES + 1), "")
+        raise LineLengthError
     parts = text.split(".")
     moves = []
     for number, part in enumerate(parts, start=1):

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import Card, Place
-from .errors import MoveTextError, NotATrioError, NotElevenError, PlaceTextError
+from .errors import MovePlaceError, MoveRepeatError, MoveTextError, NotATrioError, NotElevenError, PlaceTextError
 
 PAIR_SUM = 11
 PAIR_POINTS = 10
@@ -106,19 +106,23 @@ class Move:
 
     @classmethod
     def parse(cls, text: str) -> Move:
-        """Read ``P1+P8``, ``p1 p8`` or ``p1,p8`` (any case and spacing), or raise ``MoveTextError``."""
+        """Read ``P1+P8``, ``p1 p8`` or ``p1,p8`` (any case and spacing), or raise ``MoveTextError``
+        (``MovePlaceError`` for a token that is no place, ``MoveRepeatError`` for a place named twice)."""
         if len(text) > MAX_MOVE_TEXT:
             raise MoveTextError(text)
         tokens = [t for t in _SEPARATORS.split(text.strip()) if t]
         if len(tokens) not in (2, 3):
             raise MoveTextError(text)
-        try:
-            places = tuple(Place.parse(t) for t in tokens)
-        except PlaceTextError:
-            raise MoveTextError(text) from None
-        if len(set(places)) != len(places):
-            raise MoveTextError(text)
-        return cls(places)
+        places: list[Place] = []
+        for token in tokens:
+            try:
+                place = Place.parse(token)
+            except PlaceTextError:
+                raise MovePlaceError(text, token) from None
+            if place in places:
+                raise MoveRepeatError(text, place)
+            places.append(place)
+        return cls(tuple(places))
 
     def __str__(self) -> str:
         return "+".join(self.places)

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from testdata import WON
 
 from halfmoon import DealCode, DealCodeError, HalfMoonError, Move
-from halfmoon.errors import LineMoveError, LineTextError
+from halfmoon.errors import LineLengthError, LineMoveError, LineTextError
 from halfmoon.i18n import error_text
 from halfmoon.line import MAX_LINE_TEXT, line_text, parse_line, play_line
 
@@ -54,19 +54,32 @@ def test_a_query_decoded_line_reads_the_same() -> None:
     assert parse_line("") == ()
 
 
-@pytest.mark.parametrize(("text", "number"), [("P4+P7.P4", 2), ("P4+P7..P5+P6", 2), ("X1+P2", 1), ("P1+P1", 1)])
-def test_a_malformed_line_says_at_which_move(text: str, number: int) -> None:
+@pytest.mark.parametrize(
+    ("text", "number", "why"),
+    [
+        ("P4+P7.P4", 2, "“P4” is not a move: write two or three different places"),
+        ("P4+P7..P5+P6", 2, "“” is not a move: write two or three different places"),
+        ("X1+P2", 1, "“X1” is not a place (P1–P12 or R1–R8)."),
+        ("P13+P1", 1, "“P13” is not a place (P1–P12 or R1–R8)."),
+        ("Р4+P7", 1, "“Р4” is not a place (P1–P12 or R1–R8)."),  # a Cyrillic Р, a lookalike
+        ("P1+P1", 1, "“P1+P1” is not a move: P1 is named twice."),
+        ("P4+P4", 1, "“P4+P4” is not a move: P4 is named twice."),
+    ],
+)
+def test_a_malformed_line_says_at_which_move_and_why(text: str, number: int, why: str) -> None:
     with pytest.raises(LineTextError) as caught:
         parse_line(text)
     assert caught.value.params["number"] == number
-    assert f" {number} " in error_text(caught.value, "en")
+    said = error_text(caught.value, "en")
+    assert said.startswith(f"Move {number} (") and why in said, said
+    assert "at most" not in said  # the reason is the move's own, not the line's length
 
 
-def test_a_too_long_line_is_refused() -> None:
-    with pytest.raises(LineTextError):
-        parse_line(".".join(["P1+P2"] * 49))
-    with pytest.raises(LineTextError):
-        parse_line("P" * (MAX_LINE_TEXT + 1))
+def test_a_too_long_line_is_refused_as_too_long() -> None:
+    for text in (".".join(["P1+P2"] * 49), "P" * (MAX_LINE_TEXT + 1)):
+        with pytest.raises(LineLengthError) as caught:
+            parse_line(text)
+        assert error_text(caught.value, "en") == "The line is too long: a won game is 48 moves, one dot between them."
 
 
 def test_an_illegal_move_says_at_which_move() -> None:
