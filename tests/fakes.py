@@ -69,3 +69,23 @@ def play(app: App, moves: list[str]) -> None:
 def said(app: App, lang: str | None = None) -> str:
     """What the page says now, in the app's language (or another one)."""
     return words(app.message, lang or app.lang) if app.message else ""
+
+
+class TabStorage:
+    """One tab's window onto storage shared with other tabs (one ``FakeStorage``): reads see every
+    tab's writes; ``refuses`` makes this tab's own writes fail, as a full or failing storage does."""
+
+    def __init__(self, shared: FakeStorage) -> None:
+        self.shared = shared
+        self.refuses = False
+
+    def getItem(self, key: str) -> str | None:
+        return self.shared.getItem(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        if self.refuses:
+            raise RuntimeError("QuotaExceededError")
+        self.shared.setItem(key, value)
+
+    def removeItem(self, key: str) -> None:
+        self.shared.removeItem(key)

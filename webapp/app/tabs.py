@@ -39,20 +39,22 @@ class Sync:
         (docs/ui-contract.md "Two tabs"). ``told``: the browser's storage event said so; else this
         tab found it about to save over it (an event missed, or the back/forward cache).
 
-        Told, the other tab's game is taken (this tab's position was saved when it changed); found,
-        it is taken silently only when this tab's last change was saved, else the player is asked.
+        One rule for both: the same position keeps the larger time; another position is taken
+        silently only when this tab's last change was saved (nothing of it is lost), else the
+        player is asked which game to keep.
         """
         other = self.other(set_aside=not told)
         if other is None:
             return None
         stored, record = other
-        if told:
-            self.wrote(stored)
-        else:
-            self.known = stored
+        saved = self.last_change_was_saved(game)
+        self.known = stored
         if record.game == game:
+            if told:
+                self.position = stored
             return Meeting.SAME, record
-        if told or self.last_change_was_saved(game):
+        if saved:
+            self.position = stored
             return Meeting.ADOPT, record
         return Meeting.ASK, record
 
