@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from halfmoon import Card, Game, Place, Removal, TapKind, TapResult
 from halfmoon.i18n import card_name, join_words, place_name
 from halfmoon.i18n import text as engine_text
-from webapp.text.words import Message, words
+from webapp.app.actions import Dialog
+from webapp.text.words import Elapsed, Message, words
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,3 +93,12 @@ def sentence(message: Message, lang: str) -> str:
     """The announcement in ``lang``, as a sentence: a card's or place's name may begin it."""
     said = words(message, lang)
     return said[:1].upper() + said[1:]
+
+
+def ended(game: Game, elapsed_ms: int) -> tuple[Dialog, Message] | None:
+    """R6.1 and R6.2: a win or a dead end is said in the message and in a dialog; None while playing."""
+    if game.is_won:
+        return Dialog.WON, Message.of("won", time=Elapsed(elapsed_ms), score=game.score, moves=game.moves)
+    if report := game.dead_end_report():
+        return Dialog.DEAD_END, Message.of("dead-end", report=report)
+    return None

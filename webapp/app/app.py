@@ -12,18 +12,17 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from halfmoon import DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, load, save
-from webapp.app import announce, links
+from halfmoon import DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, save
+from webapp.app import announce, files, links
 from webapp.app.actions import DIALOG_ACTIONS, REPLAY_ACTIONS, REPLAY_STEPS, Action, Dialog, Pending, Replacing, Setting
 from webapp.app.replay import Replay, Watching, replay_query
 from webapp.app.table import Table
 from webapp.app.tabs import Meeting, Sync
 from webapp.stats.record import Stats
-from webapp.stats.stored import loads
 from webapp.store.keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
-from webapp.store.records import Tally
+from webapp.store.records import Tally, identity
 from webapp.store.storage import Store
-from webapp.text.words import Elapsed, Message, pick_language
+from webapp.text.words import Message, pick_language
 
 
 class App:
@@ -211,7 +210,7 @@ class App:
         if self.game.in_progress:
             self._ask(Pending(kind, code, record=record))
         else:
-            self._end_game()
+            self._end_game(record)
             self._start(record or self.table.dealt(code))
 
     def _play_code(self, text: str) -> None:
@@ -252,7 +251,7 @@ class App:
             self.message = Message.of("stats-imported" if pending.stats else "stats-cleared")
             return
         if pending.kind is not Replacing.STORED:  # another tab's game: that tab counts what it ended
-            self._end_game()
+            self._end_game(pending.record)
         self._start(pending.record or self.table.dealt(pending.code))
 
     def _cancel(self) -> None:
@@ -275,10 +274,12 @@ class App:
         self._sync_clock()
         self.tally.removal(self.record)
 
-    def _end_game(self) -> None:
-        """The game on the table is replaced or restarted: a played game not won ends not won."""
-        self._sync_clock()
-        self.tally.replaced(self.record)
+    def _end_game(self, next_record: SavedGame | None) -> None:
+        """The game on the table is replaced or restarted: a played game not won ends not won, unless
+        what replaces it is the same game (a file of it, webapp/app/files.py)."""
+        if next_record is None or identity(next_record) != identity(self.record):
+            self._sync_clock()
+            self.tally.replaced(self.record)
 
     def _daily(self) -> None:
         """The daily deal of the local date now; the saved game resumes when it is that deal."""
@@ -297,27 +298,32 @@ class App:
         self.dialog = Dialog.CONFIRM
 
     def open_game_file(self, text: str) -> None:
-        """A saved-game file: validated whole, then it replaces the game (asking first, R7.6)."""
-        self.message = None
+        """A saved-game file (webapp/app/files.py): it replaces the game after a yes (R7.6)."""
+        if self._refused_while_replaying():
+            return
         try:
-            record = load(text)
+            record = files.game_file(text, self.record, self.table.now())
         except HalfMoonError as error:
             self.message = Message.of("bad-game-file", reason=error)
             return
-        record.from_file = True
-        assert record.game.code is not None, "a loaded game always has a code"
-        self._replace(Replacing.FILE, record.game.code, record)
+        self._replace(Replacing.FILE, record.game.code or self.code, record)
         self._persist()
 
     def open_stats_file(self, text: str) -> None:
         """A statistics file: validated whole, then it replaces the statistics after a yes."""
-        self.message = None
+        if self._refused_while_replaying():
+            return
         try:
-            stats = loads(text)
+            stats = files.stats_file(text)
         except HalfMoonError as error:
             self.message = Message.of("bad-stats-file", reason=error)
             return
         self._ask(Pending(Replacing.STATS_IMPORT, self.code, stats=stats))
+
+    def _refused_while_replaying(self) -> bool:
+        """A file arriving while a replay is shown (its input is disabled then) changes nothing."""
+        self.message = Message.of("replay-file") if self.replay else None
+        return self.replay is not None
 
     # Issue 13: replays
 
@@ -356,13 +362,8 @@ class App:
     def _announce_end(self) -> None:
         """R6.1 and R6.2: the end is said in the message and in a dialog (also right after a deal)."""
         self._sync_clock()
-        game = self.game
-        if game.is_won:
-            self.dialog = Dialog.WON
-            self.message = Message.of("won", time=Elapsed(self.elapsed_ms()), score=game.score, moves=game.moves)
-        elif report := game.dead_end_report():
-            self.dialog = Dialog.DEAD_END
-            self.message = Message.of("dead-end", report=report)
+        if end := announce.ended(self.game, self.elapsed_ms()):
+            self.dialog, self.message = end
 
     def _sync_clock(self) -> None:
         self.table.sync_clock(self.visible and self.replay is None)

@@ -32,6 +32,10 @@ class Table:
         self.record = record
         self.clock.reset(record.elapsed_ms, started=record.game.moves > 0)
 
+    def now(self) -> int:
+        """The wall clock, ms since the epoch: a game's identity is the moment it was dealt."""
+        return self._wall()
+
     def elapsed_ms(self) -> int:
         return self.clock.elapsed_ms(self._now())
 

@@ -50,6 +50,7 @@ class Page:
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {name: query(f'[data-setting="{name}"]') for name in Setting}
+        self.file_inputs = [query(f'[data-input="{name}"]') for name in FILE_INPUTS]
         self.motion = Motion(document, window, len(PLACES))
         self.last: View | None = None
         self._snapshot_of: tuple[object, ...] = ()
@@ -242,6 +243,8 @@ class Page:
         for button, action in self.commands:
             inert = replaying and action not in REPLAY_ACTIONS
             button.disabled = inert or not enabled.get(action, True)
+        for chooser in self.file_inputs:  # like every other command, a file is not opened during a replay
+            chooser.disabled = replaying
         for setting, on in view.checkboxes:
             self.settings[setting].checked = on
         set_attributes(document.documentElement, view.root)

@@ -13,7 +13,6 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from halfmoon import HalfMoonError, Place
 from webapp.app.app import App
 from webapp.browser.dom import document, found, query, window
-from webapp.browser.files import FILE_INPUTS
 from webapp.browser.page import Page
 from webapp.store.keys import PROBE_KEY
 from webapp.store.storage import Store
@@ -56,8 +55,6 @@ def start() -> Page:
     page = Page(app)
     apply_queued_taps(app)
     page.render()
-    for name in FILE_INPUTS:
-        query(f'[data-input="{name}"]').disabled = False
     query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
     idle = getattr(window, "requestIdleCallback", None)  # not in every browser: then a moment later

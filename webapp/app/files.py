@@ -1,0 +1,25 @@
+"""Files the player opens: a saved game (the page's "Save to file") and a statistics export, each
+validated whole before anything changes (docs/ui-contract.md "the game as a file")."""
+
+from __future__ import annotations
+
+from halfmoon import SavedGame, load
+from webapp.stats.record import Stats
+from webapp.stats.stored import loads
+from webapp.store.records import identity
+
+
+def game_file(text: str, on_table: SavedGame, now_ms: int) -> SavedGame:
+    """The game of a saved-game file, or the engine's error. A file of the game on the table (the same
+    identity: a checkpoint of it) continues that game; a file of another game is another game from the
+    moment it is opened: it gets a new identity then, and counts as played from its next removal."""
+    record = load(text)
+    record.from_file = True  # its time may be older than the player's: it never sets the fastest win
+    if identity(record) != identity(on_table):
+        record.dealt_at = now_ms
+    return record
+
+
+def stats_file(text: str) -> Stats:
+    """The statistics of an export, validated whole, or the error that says why not."""
+    return loads(text)
