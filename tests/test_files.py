@@ -88,7 +88,7 @@ def test_a_file_of_another_game_is_a_new_game_from_its_opening() -> None:
     wall.ms += 1000
     app.open_game_file(save(other))
     app.command(Action.CONFIRM)
-    assert str(app.code) == DEAD_END["code"] and app.record.dealt_at == wall.ms  # stamped when opened
+    assert str(app.code) == DEAD_END["code"] and app.record.dealt_at == wall.ms  # stamped when it was opened
     assert figures(app) == (1, 0) and app.tally.stats.finished == 1  # the game it replaced ended
     play(app, DEAD_END["moves"][1:2])
     assert figures(app) == (2, 0)  # played from its next removal

@@ -205,10 +205,17 @@ def test_r2_removals_and_their_kinds(r9: Game) -> None:
 
 
 def test_moves_name_two_or_three_distinct_places() -> None:
-    for text in ("P1+P1", "p1 P1", "P1+P8+P1", "P1", "P1+P2+P3+P4", "P1+X2", ""):
+    for text in ("P1", "P1+P2+P3+P4", ""):
         with pytest.raises(e.MoveTextError) as raised:
             Move.parse(text)
         assert raised.value.params == {"text": text}
+    for text, place in (("P1+P1", "P1"), ("p1 P1", "P1"), ("P1+P8+P1", "P1")):  # a place named twice
+        with pytest.raises(e.MoveRepeatError) as repeated:
+            Move.parse(text)
+        assert repeated.value.params == {"text": text, "place": place}
+    with pytest.raises(e.MovePlaceError) as not_a_place:  # and which token is no place
+        Move.parse("P1+X2")
+    assert not_a_place.value.params == {"text": "P1+X2", "place": "X2"}
     with pytest.raises(e.MoveTextError) as made:
         Move((Place.P1, Place.P1))
     assert made.value.params == {"text": "P1+P1"}

@@ -15,7 +15,7 @@ from typing import Any
 from halfmoon import DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, save
 from webapp.app import announce, files, links
 from webapp.app.actions import DIALOG_ACTIONS, REPLAY_ACTIONS, REPLAY_STEPS, Action, Dialog, Pending, Replacing, Setting
-from webapp.app.replay import Replay, Watching, replay_query
+from webapp.app.replay import Replay, Watching
 from webapp.app.table import Table
 from webapp.app.tabs import Meeting, Sync
 from webapp.stats.record import Stats
@@ -129,7 +129,8 @@ class App:
         action = Action(action)
         if self.replay and action not in REPLAY_ACTIONS:
             return  # every other command is inert while replaying
-        self.message = None
+        if action is not Action.CLOSE:  # closing a dialog keeps what its actions said
+            self.message = None
         self._handlers[action](value)
         self._persist()
 
@@ -187,10 +188,6 @@ class App:
         """The game on the board: the replay's position while one is shown, else the saved game."""
         return self.replay.game if self.replay else self.game
 
-    def replay_link_query(self) -> str:
-        """The replay link of the game on the table (``share-replay``)."""
-        return replay_query(self.code, [r.move for r in self.game.move_stack])
-
     # Inside
 
     def _undo(self) -> None:
@@ -245,10 +242,11 @@ class App:
         if pending is None:
             return
         if pending.kind.is_stats:
-            self.tally.replace(pending.stats or Stats())
+            stored = self.tally.replace(pending.stats or Stats())
             self.pending = None
             self.dialog = Dialog.STATS
-            self.message = Message.of("stats-imported" if pending.stats else "stats-cleared")
+            said = ("stats-imported" if pending.stats else "stats-cleared") if stored else "stats-not-saved"
+            self.message = Message.of(said)
             return
         if pending.kind is not Replacing.STORED:  # another tab's game: that tab counts what it ended
             self._end_game(pending.record)
@@ -272,14 +270,18 @@ class App:
     def _counted(self) -> None:
         """A removal made (a tap or a redo): the game is played, and won at the win."""
         self._sync_clock()
-        self.tally.removal(self.record)
+        self._recorded(self.tally.removal(self.record))
 
     def _end_game(self, next_record: SavedGame | None) -> None:
         """The game on the table is replaced or restarted: a played game not won ends not won, unless
         what replaces it is the same game (a file of it, webapp/app/files.py)."""
         if next_record is None or identity(next_record) != identity(self.record):
             self._sync_clock()
-            self.tally.replaced(self.record)
+            self._recorded(self.tally.replaced(self.record))
+
+    def _recorded(self, written: bool) -> None:
+        if not written:  # the figures stay those stored: the player is told the game did not count
+            self.message = Message.of("stats-not-recorded")
 
     def _daily(self) -> None:
         """The daily deal of the local date now; the saved game resumes when it is that deal."""

@@ -15,8 +15,8 @@ def game_file(text: str, on_table: SavedGame, now_ms: int) -> SavedGame:
     moment it is opened: it gets a new identity then, and counts as played from its next removal."""
     record = load(text)
     record.from_file = True  # its time may be older than the player's: it never sets the fastest win
-    if identity(record) != identity(on_table):
-        record.dealt_at = now_ms
+    if identity(record) != identity(on_table):  # never the identity of the game it replaces
+        record.dealt_at = max(now_ms, on_table.dealt_at + 1)
     return record
 
 

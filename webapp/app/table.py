@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from halfmoon import Clock, DealCode, Game, SavedGame
+from webapp.app.replay import replay_query
 
 
 class Table:
@@ -31,6 +32,10 @@ class Table:
     def put(self, record: SavedGame) -> None:
         self.record = record
         self.clock.reset(record.elapsed_ms, started=record.game.moves > 0)
+
+    def replay_query(self) -> str:
+        """The replay link of the game on the table (``share-replay``)."""
+        return replay_query(self.code, [r.move for r in self.game.move_stack])
 
     def now(self) -> int:
         """The wall clock, ms since the epoch: a game's identity is the moment it was dealt."""

@@ -157,7 +157,7 @@ class Page:
 
     def show_replay_link(self) -> str:
         """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
-        url = str(window.location.href).split("?")[0].split("#")[0] + self.app.replay_link_query()
+        url = str(window.location.href).split("?")[0].split("#")[0] + self.app.table.replay_query()
         self.replay_link.href = url
         self.replay_link.textContent = url
         self.replay_link.parentElement.hidden = False
@@ -268,6 +268,9 @@ class Page:
         if view.dialog_title:
             query("[data-dialog-title]", dialog).textContent = view.dialog_title
             query("[data-dialog-text]", dialog).textContent = view.dialog_text
+        status = query("[data-dialog-message]", dialog)
+        if found(status) and status.textContent != view.dialog_message:
+            status.textContent = view.dialog_message
         for button in dialog.querySelectorAll("[data-when]"):
             button.hidden = button.getAttribute("data-when") != view.dialog.value
         if not dialog.open:

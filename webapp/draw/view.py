@@ -105,6 +105,9 @@ class View:
     dialog: Dialog
     dialog_title: str
     dialog_text: str
+    dialog_message: str
+    """What the open dialog's own actions said (``[data-dialog-message]``): the statistics dialog's
+    import or reset, the end dialog's shared link; never the end's own words again."""
     move_errors: bool
     layout_help: bool
     four_colour: bool
@@ -164,6 +167,13 @@ def dialog_texts(app: App) -> tuple[str, str]:
     return "", ""
 
 
+def dialog_message(app: App, dialog_text: str) -> str:
+    if app.message is None or app.dialog not in (Dialog.STATS, Dialog.WON, Dialog.DEAD_END):
+        return ""
+    said = words(app.message, app.lang)
+    return "" if said == dialog_text else said
+
+
 def replay_places(app: App) -> tuple[PlaceView, ...]:
     """A replay's board: the next step's cards highlighted, every card button inert."""
     assert app.replay is not None
@@ -199,6 +209,7 @@ def build(app: App) -> View:
         dialog=app.dialog,
         dialog_title=title,
         dialog_text=body,
+        dialog_message=dialog_message(app, body),
         move_errors=app.settings.move_errors,
         layout_help=app.settings.layout_help,
         four_colour=app.settings.four_colour,

@@ -75,34 +75,42 @@ class Tally:
     def backups(self) -> list[str]:
         return self.store.backups(STATS_BACKUP_KEY, MAX_CHARS)
 
-    def _write(self, stats: Stats) -> None:
-        if stats is self.stats:
-            return  # the event changed nothing (already counted): no write
+    def _write(self, stats: Stats) -> bool:
+        """An event's record written; whether it was. A write that fails keeps the previous record, here
+        as in storage: the figures shown are always the stored ones."""
+        if stats is self.stats or self._held:
+            return True  # the event changed nothing (already counted), or a record of ours is held
+        if not self._stored(stats):
+            return False
         self.stats = stats
-        if not self._held:
-            self._stored(stats)
+        return True
 
-    def _stored(self, stats: Stats) -> None:
+    def _stored(self, stats: Stats) -> bool:
+        """Write ``stats`` whole; a record longer than the limit is refused before it is written (never
+        cut short, never found too long at the next start)."""
         text = dumps(stats)
-        if self.store._write(STATS_KEY, text):
-            self._known = (text, stats)
+        if len(text) > MAX_CHARS or not self.store._write(STATS_KEY, text):
+            return False
+        self._known = (text, stats)
+        return True
 
     # Events (docs/ui-contract.md, "What counts")
 
-    def played(self, record: SavedGame) -> None:
-        """Counted once: after the first removal, later ones read and write nothing (tap latency)."""
+    def played(self, record: SavedGame) -> bool:
+        """Counted once: after the first removal, later ones read and write nothing (tap latency).
+        Each event answers whether it was recorded (False: the storage refused the write)."""
         game = identity(record)
         if any(seen.game == game for seen in self.stats.seen):
-            return
+            return True
         self.refresh()
-        self._write(record_played(self.stats, game))
+        return self._write(record_played(self.stats, game))
 
-    def ended(self, record: SavedGame, won: bool) -> None:
+    def ended(self, record: SavedGame, won: bool) -> bool:
         """Won at the win; not won when replaced or restarted (only a game that was played)."""
         if not won and not was_played(record):
-            return
+            return True
         self.refresh()
-        self._write(
+        return self._write(
             record_ended(
                 self.stats,
                 identity(record),
@@ -114,22 +122,22 @@ class Tally:
             )
         )
 
-    def removal(self, record: SavedGame) -> None:
+    def removal(self, record: SavedGame) -> bool:
         """A removal made (a tap or a redo): the game is played, and won at the win."""
-        self.played(record)
-        if record.game.is_won:
-            self.ended(record, won=True)
+        return self.played(record) and (not record.game.is_won or self.ended(record, won=True))
 
-    def replaced(self, record: SavedGame) -> None:
+    def replaced(self, record: SavedGame) -> bool:
         """The game is replaced or restarted: a played game not won ends not won."""
-        if not record.game.is_won:
-            self.ended(record, won=False)
+        return record.game.is_won or self.ended(record, won=False)
 
-    def replace(self, stats: Stats) -> None:
-        """An imported record, or the empty one (reset): written whole, also over a held one."""
+    def replace(self, stats: Stats) -> bool:
+        """An imported record, or the empty one (reset): written whole, also over a held one; whether
+        it was (if not, the previous record stays, here and in storage)."""
+        if not self._stored(stats):
+            return False
         self._held = False
         self.stats = stats
-        self._stored(stats)
+        return True
 
     # Figures
 

@@ -17,6 +17,13 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "Kahden pakan pasianssi: parit, joiden summa on 11, ja kuvakorttikolmikot.",
         "loading": "Ladataan peliä…",
         "replay-file": "Tiedostoa ei avata uusinnan aikana: lopeta katselu ensin.",
+        "stats-not-saved": (
+            "Tilastoja ei voitu tallentaa: selaimen tallennustila ei ole käytettävissä tai se on täynnä. "
+            "Aiemmat tilastot ovat ennallaan."
+        ),
+        "stats-not-recorded": (
+            "Peliä ei voitu kirjata tilastoihin: selaimen tallennustila ei ole käytettävissä tai se on täynnä."
+        ),
         "progress": "Peliä valmistellaan pelattavaksi myös ilman verkkoa…",
         "board": "Pelipöytä",
         "reserve": "Varanto",
@@ -152,6 +159,13 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "A two-deck patience: pairs that sum to 11, and trios of face cards.",
         "loading": "Loading the game…",
         "replay-file": "No file is opened during a replay: exit the replay first.",
+        "stats-not-saved": (
+            "The statistics could not be stored: the browser's storage is unavailable or full. "
+            "The previous statistics are unchanged."
+        ),
+        "stats-not-recorded": (
+            "The game could not be recorded in the statistics: the browser's storage is unavailable or full."
+        ),
         "progress": "Getting the game ready to play offline…",
         "board": "Table",
         "reserve": "Reserve",

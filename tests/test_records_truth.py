@@ -1,0 +1,93 @@
+"""Every write that matters reports its truth (issue 20): importing, resetting and recording either
+succeed or say so and keep the previous record; a record that would pass its size limit is refused
+before it is written; what a dialog's own actions said is shown inside it and outlives its closing."""
+
+from __future__ import annotations
+
+import datetime
+
+from fakes import FakeClock, FakeStorage, play
+from testdata import WON
+
+from halfmoon import DealCode
+from webapp.app.actions import Action, Dialog
+from webapp.app.app import App
+from webapp.draw.view import build
+from webapp.stats.record import Stats
+from webapp.stats.stored import MAX_CHARS, dumps, loads
+from webapp.store.keys import STATS_KEY
+from webapp.store.storage import Store
+
+
+def make(storage: FakeStorage) -> App:
+    return App(
+        Store(storage), now_ms=FakeClock(), browser_languages=("en",), new_code=lambda: DealCode.parse(WON["code"])
+    )
+
+
+def key(app: App) -> str | None:
+    return app.message.key if app.message else None
+
+
+def test_an_import_that_cannot_be_stored_says_so_and_keeps_the_figures() -> None:
+    storage = FakeStorage()
+    app = make(storage)
+    play(app, WON["moves"][:1])
+    before = storage.items[STATS_KEY]
+    app.command(Action.STATS)
+    app.open_stats_file(dumps(Stats(played=9, won=0, finished=0)))
+    storage.writes_left = 0  # the storage refuses every write from here on
+    app.command(Action.CONFIRM)
+    assert key(app) == "stats-not-saved" and app.dialog is Dialog.STATS
+    assert app.tally.stats.played == 1 and storage.items[STATS_KEY] == before
+    assert make(storage).tally.stats.played == 1  # a reload shows the same figures
+
+
+def test_a_reset_that_cannot_be_stored_says_so() -> None:
+    storage = FakeStorage()
+    app = make(storage)
+    play(app, WON["moves"][:1])
+    app.command(Action.STATS)
+    app.command(Action.STATS_RESET)
+    storage.writes_left = 0
+    app.command(Action.CONFIRM)
+    assert key(app) == "stats-not-saved" and app.tally.stats.played == 1
+
+
+def near_limit() -> Stats:
+    """A valid record whose stored text is a few characters under the limit (daily dates won)."""
+
+    def stats(n: int) -> Stats:
+        first = datetime.date(2000, 1, 1)
+        dates = tuple(f"{first + datetime.timedelta(days=i):%Y%m%d}" for i in range(n))
+        return Stats(played=n, won=n, finished=n, best_streak=0, daily_won=dates)
+
+    n = (MAX_CHARS - 10 - len(dumps(stats(1)))) // 11 + 1  # each date takes 11 characters: "YYYYMMDD",
+    while len(dumps(stats(n))) > MAX_CHARS - 10:  # the most dates that fit, with 10 characters to spare
+        n -= 1
+    return stats(n)
+
+
+def test_a_record_near_its_limit_is_never_wiped_by_one_more_game() -> None:
+    full = near_limit()
+    text = dumps(full)
+    storage = FakeStorage({STATS_KEY: text}, quota=10 * MAX_CHARS)
+    app = make(storage)
+    assert app.tally.stats == full
+    play(app, WON["moves"][:1])  # played: one more identity remembered would pass the limit
+    assert key(app) == "stats-not-recorded"
+    assert storage.items[STATS_KEY] == text and app.tally.stats == full
+    assert loads(make(storage).tally.store._read(STATS_KEY) or "") == full  # the next start keeps it whole
+
+
+def test_a_refused_statistics_file_is_said_inside_the_dialog_and_stays_after_it_closes() -> None:
+    app = make(FakeStorage())
+    app.command(Action.STATS)
+    app.open_stats_file('{"format": "half-moon-stats", "version": 1}')
+    shown = build(app)
+    assert shown.dialog is Dialog.STATS and "not a Half Moon statistics file" in shown.dialog_message
+    assert shown.message == shown.dialog_message  # [data-message] says the same behind the dialog
+    app.command(Action.CLOSE)
+    assert "not a Half Moon statistics file" in build(app).message
+    play(app, WON["moves"][:1])
+    assert build(app).message == ""  # until the next tap
