@@ -179,7 +179,7 @@ def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     app.command(Action.CLOSE)
     assert app.dialog is Dialog.NONE and build(app).lang == "fi" and build(app).replay == (48, 48, False)
     app.tap(app.replay.moves[0].places[0])
-    assert storage.items["half-moon:game"] == saved and app.query == replay_link(WON["moves"])
+    assert storage.items["half-moon:game"] == saved and build(app).query == replay_link(WON["moves"])
     app.command(Action.REPLAY_EXIT)
     assert app.replay is None and str(app.code) == "HM1-D-20261130" and STATS_KEY not in storage.items
     assert build(app).info["time"] == "0:00" and build(app).info["moves"] == "0"  # the saved game's again

@@ -91,3 +91,54 @@ def test_a_refused_statistics_file_is_said_inside_the_dialog_and_stays_after_it_
     assert "not a Half Moon statistics file" in build(app).message
     play(app, WON["moves"][:1])
     assert build(app).message == ""  # until the next tap
+
+
+# The date (issue 20, defects 7 and 10)
+
+
+def test_an_import_with_a_daily_win_after_tomorrow_across_the_date_line_is_refused() -> None:
+    today = datetime.date(2026, 12, 1)
+    app = App(Store(FakeStorage()), now_ms=FakeClock(), browser_languages=("en",), today=lambda: today)
+    app.command(Action.STATS)
+    fine = Stats(played=2, won=2, finished=2, best_streak=0, daily_won=("20261201", "20261203"))  # + 2 days
+    app.open_stats_file(dumps(fine))
+    assert app.dialog is Dialog.CONFIRM
+    app.command(Action.CANCEL)
+    future = Stats(played=2, won=2, finished=2, best_streak=0, daily_won=("20261201", "20261204"))  # + 3 days
+    app.open_stats_file(dumps(future))
+    assert app.dialog is Dialog.STATS and key(app) == "bad-stats-file"
+    assert "2026-12-04" in build(app).dialog_message or "20261204" in build(app).dialog_message
+
+
+def test_a_stored_record_with_future_dates_is_kept_and_they_count_for_nothing() -> None:
+    today = datetime.date(2026, 12, 1)
+    record = Stats(played=3, won=3, finished=3, best_streak=0, daily_won=("20261130", "20261201", "20270101"))
+    storage = FakeStorage({STATS_KEY: dumps(record)})
+    app = App(Store(storage), now_ms=FakeClock(), browser_languages=("en",), today=lambda: today)
+    assert app.tally.stats == record and storage.items[STATS_KEY] == dumps(record)  # never refused
+    shown = app.tally.figures()
+    assert (shown.daily_won, shown.daily_streak) == (2, 2)
+
+
+def test_figures_follow_the_date_as_it_changes() -> None:
+    days = [datetime.date(2026, 12, 1)]
+    record = Stats(played=1, won=1, finished=1, best_streak=0, daily_won=("20261201",))
+    app = App(Store(FakeStorage({STATS_KEY: dumps(record)})), now_ms=FakeClock(), today=lambda: days[0])
+    assert app.tally.figures().daily_streak == 1
+    days[0] = datetime.date(2026, 12, 3)  # two midnights later, the page still open
+    assert app.tally.figures().daily_streak == 0 and not app.tally.figures().daily_won_today
+
+
+def test_a_clock_outside_the_daily_years_still_plays_without_daily_figures() -> None:
+    deal = DealCode.parse(WON["code"])
+    app = App(
+        Store(FakeStorage()), now_ms=FakeClock(), browser_languages=("en",), today=lambda: None, new_code=lambda: deal
+    )
+    shown = build(app)
+    assert key(app) == "daily-unavailable" and not shown.can_daily
+    assert (app.tally.figures().daily_won, app.tally.figures().daily_streak) == (None, None)
+    before = app.code
+    app.command(Action.DAILY)
+    assert app.code == before and key(app) == "daily-unavailable"
+    play(app, WON["moves"][:1])
+    assert app.tally.stats.played == 1

@@ -86,7 +86,7 @@ def test_a_link_to_another_deal_asks_first() -> None:
     again = make_app(storage, query="?deal=HM1-N-AAAAAAZ")
     assert again.dialog is Dialog.CONFIRM and again.game.moves == 2
     again.command(Action.CONFIRM)
-    assert str(again.game.code) == "HM1-N-AAAAAAZ" and again.query == "?deal=HM1-N-AAAAAAZ"
+    assert str(again.game.code) == "HM1-N-AAAAAAZ" and build(again).query == "?deal=HM1-N-AAAAAAZ"
 
 
 def test_a_malformed_link_keeps_the_saved_game() -> None:

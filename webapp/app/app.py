@@ -34,7 +34,7 @@ class App:
         query: str = "",
         new_code: Callable[[], DealCode] = DealCode.random,
         wall_ms: Callable[[], int] = lambda: 0,
-        today: Callable[[], datetime.date] = datetime.date.today,
+        today: Callable[[], datetime.date | None] = datetime.date.today,
     ) -> None:
         self.store = store
         self._now = now_ms
@@ -76,6 +76,8 @@ class App:
             self.message = Message.of(f"refused-{refused.kept}", reason=refused.error)
         elif self.tally.refused:
             self.message = Message.of("stats-restored", reason=self.tally.refused)
+        elif today() is None:
+            self.message = Message.of("daily-unavailable")
         self._open_link(query)
         self._persist()
 
@@ -178,16 +180,6 @@ class App:
     def elapsed_ms(self) -> int:
         return self.table.elapsed_ms()
 
-    @property
-    def query(self) -> str:
-        """The address's query for the deal on the table (docs/ui-contract.md "the address")."""
-        return self.replay.query if self.replay else f"?deal={self.code}"
-
-    @property
-    def shown(self) -> Game:
-        """The game on the board: the replay's position while one is shown, else the saved game."""
-        return self.replay.game if self.replay else self.game
-
     # Inside
 
     def _undo(self) -> None:
@@ -285,7 +277,11 @@ class App:
 
     def _daily(self) -> None:
         """The daily deal of the local date now; the saved game resumes when it is that deal."""
-        code = DealCode.daily(self._today())
+        today = self._today()
+        if today is None:  # the device's clock is outside the years of daily deals
+            self.message = Message.of("daily-unavailable")
+            return
+        code = DealCode.daily(today)
         if code == self.code:
             self.dialog = Dialog.NONE
         else:
@@ -316,7 +312,7 @@ class App:
         if self._refused_while_replaying():
             return
         try:
-            stats = files.stats_file(text)
+            stats = files.stats_file(text, self._today())
         except HalfMoonError as error:
             self.message = Message.of("bad-stats-file", reason=error)
             return

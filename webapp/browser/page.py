@@ -53,6 +53,7 @@ class Page:
         self.file_inputs = [query(f'[data-input="{name}"]') for name in FILE_INPUTS]
         self.motion = Motion(document, window, len(PLACES))
         self.last: View | None = None
+        self._today = app.tally.today()
         self._snapshot_of: tuple[object, ...] = ()
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
@@ -140,7 +141,9 @@ class Page:
         self.render()
 
     def on_tick(self) -> None:
-        if self.app.watching.tick():
+        today = self.app.tally.today()
+        if self.app.watching.tick() or today != self._today:  # a replay's step, or midnight passed:
+            self._today = today  # the daily figures, the calendar's today and the daily command follow
             self.render()
         time = clock_text(self.app)
         if self.last is not None and time != self.last.time:
@@ -238,7 +241,7 @@ class Page:
             slot.textContent = value
 
     def render_commands(self, view: View) -> None:
-        enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart}
+        enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart, "daily": view.can_daily}
         replaying = view.replay is not None
         for button, action in self.commands:
             inert = replaying and action not in REPLAY_ACTIONS

@@ -11,6 +11,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from halfmoon import HalfMoonError, Place
+from halfmoon.deal import FIRST_DAILY
 from webapp.app.app import App
 from webapp.browser.dom import document, found, query, window
 from webapp.browser.page import Page
@@ -18,10 +19,15 @@ from webapp.store.keys import PROBE_KEY
 from webapp.store.storage import Store
 
 
-def local_today() -> datetime.date:
-    """The device's local date (the browser's time zone and clock, as the daily deal needs)."""
+def local_today() -> datetime.date | None:
+    """The device's local date (the browser's time zone and clock, as the daily deal needs); None when
+    it is outside the years of daily deals (a clock set before 2000 or past 9999): the page still plays."""
     now = js.Date.new()
-    return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+    try:
+        today = datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()))
+    except (ValueError, OverflowError):
+        return None
+    return today if today >= FIRST_DAILY else None
 
 
 def apply_queued_taps(app: App) -> None:

@@ -26,9 +26,14 @@ def stats_attributes(figures: Figures) -> Attributes:
         ("data-streak", str(figures.current_streak)),
         ("data-best-streak", str(figures.best_streak)),
         ("data-best-time", "" if figures.fastest_win_s is None else str(figures.fastest_win_s)),
-        ("data-daily-won", str(figures.daily_won)),
-        ("data-daily-streak", str(figures.daily_streak)),
+        ("data-daily-won", _figure(figures.daily_won)),
+        ("data-daily-streak", _figure(figures.daily_streak)),
     )
+
+
+def _figure(value: int | None) -> str:
+    """A figure as an attribute: "" when unknown (the daily figures while the date is out of range)."""
+    return "" if value is None else str(value)
 
 
 def stats_rows(figures: Figures, lang: str) -> tuple[tuple[str, str], ...]:
@@ -45,13 +50,14 @@ def stats_rows(figures: Figures, lang: str) -> tuple[tuple[str, str], ...]:
         ("stats-best-streak", str(figures.best_streak)),
         ("stats-fastest", fastest),
         ("stats-average", average),
-        ("stats-daily-won", str(figures.daily_won)),
-        ("stats-daily-streak", str(figures.daily_streak)),
+        ("stats-daily-won", none if figures.daily_won is None else str(figures.daily_won)),
+        ("stats-daily-streak", none if figures.daily_streak is None else str(figures.daily_streak)),
     )
     return tuple((text(key, lang), value) for key, value in values)
 
 
-def stats_markup(stats: Stats, figures: Figures, today: datetime.date, lang: str) -> tuple[str, str]:
-    """The chart (inline SVG) and this month's calendar of daily deals won (a table)."""
-    weeks = calendar(stats, today.year, today.month, today)
-    return chart_svg(figures, lang), calendar_html(weeks, lang)
+def stats_markup(stats: Stats, figures: Figures, today: datetime.date | None, lang: str) -> tuple[str, str]:
+    """The chart (inline SVG) and this month's calendar of daily deals won (a table; none while the
+    device's date is outside the years of daily deals)."""
+    calendar_markup = "" if today is None else calendar_html(calendar(stats, today.year, today.month, today), lang)
+    return chart_svg(figures, lang), calendar_markup

@@ -102,6 +102,8 @@ class View:
     can_undo: bool
     can_redo: bool
     can_restart: bool
+    can_daily: bool
+    """False while the device's date is outside the years of daily deals (2000 … 9999)."""
     dialog: Dialog
     dialog_title: str
     dialog_text: str
@@ -189,7 +191,7 @@ def clock_text(app: App) -> str:
 
 
 def build(app: App) -> View:
-    game, lang = app.shown, app.lang
+    game, lang = app.replay.game if app.replay else app.game, app.lang  # a replay's position while shown
     dimmed = game.dimmed() if app.settings.layout_help and not app.replay else frozenset()
     title, body = dialog_texts(app)
     replay = app.replay
@@ -206,6 +208,7 @@ def build(app: App) -> View:
         can_undo=game.can_undo and not replay,
         can_redo=game.can_redo and not replay,
         can_restart=game.can_restart and not replay,
+        can_daily=app.tally.today() is not None,
         dialog=app.dialog,
         dialog_title=title,
         dialog_text=body,
@@ -214,7 +217,7 @@ def build(app: App) -> View:
         layout_help=app.settings.layout_help,
         four_colour=app.settings.four_colour,
         fast_start=app.settings.fast_start,
-        query=app.query,
+        query=app.replay.query if app.replay else f"?deal={app.code}",  # the address (docs/ui-contract.md)
         key_shortcuts=app.settings.key_shortcuts,
         entry=entry(app.game),
         announcement=sentence(app.announcement, lang) if app.announcement else "",

@@ -99,9 +99,10 @@ class Figures:
     best_streak: int
     fastest_win_s: int | None
     average_score: float | None
-    daily_won: int
-    daily_streak: int
+    daily_won: int | None
+    daily_streak: int | None
     daily_won_today: bool
+    """The daily figures are None while the device's date is outside the years of daily deals."""
     recent: tuple[Result, ...]
 
 
@@ -132,7 +133,7 @@ def record_ended(
     won: bool,
     elapsed_ms: int,
     score: int,
-    today: datetime.date,
+    today: datetime.date | None,
     from_file: bool = False,
 ) -> Stats:
     """A played game ended: won at the win, not won when replaced or restarted. Once per identity.
@@ -232,12 +233,19 @@ def day_key(day: datetime.date) -> str:
 # Figures
 
 
-def figures(stats: Stats, today: datetime.date) -> Figures:
-    """The figures of the statistics dialog; ``today`` is the device's local date."""
-    dates = stats.daily_won
-    won_today = _has(dates, day_key(today))
-    end = today if won_today else _previous(today)
-    daily_streak = 0 if end is None else _run_ending(dates, end)
+def figures(stats: Stats, today: datetime.date | None) -> Figures:
+    """The figures of the statistics dialog. ``today`` is the device's local date, None when the device's
+    clock is outside the years of daily deals (2000 … 9999): then the daily figures are unknown (None).
+    Dates after today (an import from across the date line, a clock set back) count for no figure."""
+    if today is None:
+        daily_won = daily_streak = None
+        won_today = False
+    else:
+        daily_won = bisect.bisect_right(stats.daily_won, day_key(today))
+        dates = stats.daily_won[:daily_won]
+        won_today = _has(dates, day_key(today))
+        end = today if won_today else _previous(today)
+        daily_streak = 0 if end is None else _run_ending(dates, end)
     return Figures(
         played=stats.played,
         won=stats.won,
@@ -246,7 +254,7 @@ def figures(stats: Stats, today: datetime.date) -> Figures:
         best_streak=stats.best_streak,
         fastest_win_s=None if stats.fastest_ms is None else stats.fastest_ms // 1000,
         average_score=stats.score_total / stats.finished if stats.finished else None,
-        daily_won=len(dates),
+        daily_won=daily_won,
         daily_streak=daily_streak,
         daily_won_today=won_today,
         recent=stats.recent[-CHART_GAMES:],

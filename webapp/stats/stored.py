@@ -84,6 +84,16 @@ class StatsInconsistentError(StatsError):
     key = "stats-inconsistent"
 
 
+class StatsFutureError(StatsError):
+    """An imported record with a daily deal won after the day after tomorrow: local dates differ by two
+    days at most across the date line, so no device has won it yet (``date``: the first such)."""
+
+    key = "stats-future"
+
+    def __init__(self, date: str) -> None:
+        HalfMoonError.__init__(self, date=date)
+
+
 def _cut(value: object) -> str:
     try:
         text = repr(value)

@@ -33,14 +33,14 @@ def was_played(record: SavedGame) -> bool:
 class Tally:
     """The statistics record of this device, and the events of the game that change it."""
 
-    def __init__(self, store: Store, today: Callable[[], datetime.date]) -> None:
+    def __init__(self, store: Store, today: Callable[[], datetime.date | None]) -> None:
         self.store = store
         self.today = today
         self.stats = Stats()
         self.refused: HalfMoonError | None = None
         """Why the stored record was refused on the last read (the player is told once)."""
         self._held = False
-        self._figures: tuple[Stats, datetime.date, Figures] | None = None
+        self._figures: tuple[Stats, datetime.date | None, Figures] | None = None
         self._known: tuple[str, Stats] | None = None
         """The stored text this tally last read and accepted (or wrote), and its record: the same text
         again is that same (immutable) record, so opening the dialog does not parse and validate it

@@ -17,6 +17,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "Kahden pakan pasianssi: parit, joiden summa on 11, ja kuvakorttikolmikot.",
         "loading": "Ladataan peliä…",
         "replay-file": "Tiedostoa ei avata uusinnan aikana: lopeta katselu ensin.",
+        "daily-unavailable": "Laitteen päivämäärä ei ole vuosien 2000–9999 välillä: päivän jako ei ole käytettävissä.",
         "stats-not-saved": (
             "Tilastoja ei voitu tallentaa: selaimen tallennustila ei ole käytettävissä tai se on täynnä. "
             "Aiemmat tilastot ovat ennallaan."
@@ -159,6 +160,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "A two-deck patience: pairs that sum to 11, and trios of face cards.",
         "loading": "Loading the game…",
         "replay-file": "No file is opened during a replay: exit the replay first.",
+        "daily-unavailable": "The device's date is not within the years 2000–9999: the daily deal is not available.",
         "stats-not-saved": (
             "The statistics could not be stored: the browser's storage is unavailable or full. "
             "The previous statistics are unchanged."
