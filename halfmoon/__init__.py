@@ -40,6 +40,7 @@ from .errors import (
     SaveError,
     SaveFieldError,
     SaveMoveError,
+    SaveNewerError,
     SaveVersionError,
 )
 from .game import Game, LegalMoves, Status, TapError, TapKind, TapResult
@@ -90,6 +91,7 @@ __all__ = [
     "SaveError",
     "SaveFieldError",
     "SaveMoveError",
+    "SaveNewerError",
     "SaveVersionError",
     "SavedGame",
     "Status",

@@ -187,6 +187,13 @@ class SaveVersionError(SaveError):
         super().__init__(version=version)
 
 
+class SaveNewerError(SaveVersionError):
+    """Our format, written by a newer app: a later version, or this version with fields this engine
+    does not know. A copy already deployed must neither remove it nor write over it."""
+
+    key = "save-newer"
+
+
 class SaveFieldError(SaveError):
     """Our format and version, but a field holds something it never can (kept as a backup)."""
 

@@ -26,6 +26,7 @@ from .errors import (
     RecordTextError,
     SaveFieldError,
     SaveMoveError,
+    SaveNewerError,
     SaveVersionError,
 )
 from .game import Game
@@ -92,6 +93,9 @@ def from_dict(data: object) -> SavedGame:
     if data.get("format") != FORMAT:
         raise ForeignRecordError("format")
     version = data.get("version")
+    latest = max(_FIELDS)  # an older version is closed: fields added to it are not ours
+    if type(version) is int and (version > latest or (version == latest and set(data) > _FIELDS[latest])):
+        raise SaveNewerError(version=repr(version)[:ECHO_CHARS])
     if type(version) is not int or version not in _FIELDS:
         raise SaveVersionError(version=repr(version)[:ECHO_CHARS])
     if set(data) != _FIELDS[version]:

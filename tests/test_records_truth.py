@@ -5,6 +5,7 @@ before it is written; what a dialog's own actions said is shown inside it and ou
 from __future__ import annotations
 
 import datetime
+import json
 
 from fakes import FakeClock, FakeStorage, play
 from testdata import WON
@@ -142,3 +143,22 @@ def test_a_clock_outside_the_daily_years_still_plays_without_daily_figures() -> 
     assert app.code == before and key(app) == "daily-unavailable"
     play(app, WON["moves"][:1])
     assert app.tally.stats.played == 1
+
+
+# Forward compatibility: a copy already deployed never removes nor writes over a newer version's record
+
+
+def test_a_newer_versions_statistics_are_shown_never_written_over_and_said_once() -> None:
+    mine = Stats(played=4, won=2, finished=3, best_streak=1, streak=0)
+    newer = {**json.loads(dumps(mine)), "version": 2, "history": [1, 2, 3]}
+    text = json.dumps(newer)
+    storage = FakeStorage({STATS_KEY: text})
+    app = make(storage)
+    assert app.tally.stats == mine and key(app) == "stats-newer"  # told once, at start
+    assert "newer version" in build(app).message
+    play(app, WON["moves"][:1])  # played: not recorded over the newer record
+    app.command(Action.RESTART)
+    app.command(Action.CONFIRM)
+    assert storage.items[STATS_KEY] == text and app.tally.stats == mine
+    app.storage_changed(STATS_KEY)
+    assert storage.items[STATS_KEY] == text  # read again: still never removed

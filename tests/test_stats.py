@@ -36,6 +36,7 @@ from webapp.stats.stored import (
     StatsError,
     StatsFormatError,
     StatsInconsistentError,
+    StatsNewerError,
     StatsVersionError,
     dumps,
     loads,
@@ -51,7 +52,7 @@ MESSAGES = {
 
 TODAY = datetime.date(2026, 11, 30)
 T0 = 1_764_500_000_000
-TYPED = (RecordTextError, StatsFormatError, StatsVersionError, StatsInconsistentError)
+TYPED = (RecordTextError, StatsFormatError, StatsVersionError, StatsInconsistentError, StatsNewerError)
 
 
 def gid(n: int, code: str = "HM1-N-AAAAAAB") -> GameId:
@@ -388,7 +389,6 @@ def test_text_that_is_not_json(text: str, reason: str) -> None:
         ("{}", "wrong-format"),
         (changed(format="half-moon-game"), "wrong-format"),
         (json.dumps({k: v for k, v in valid().items() if k != "seen"}), "wrong-fields"),
-        (changed(extra=1), "wrong-fields"),
     ],
 )
 def test_not_our_record(text: str, reason: str) -> None:
@@ -419,12 +419,28 @@ def test_values_of_the_wrong_type(field: str, value: object) -> None:
     assert error.params == {"reason": "wrong-type", "field": field}
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", 1.0, True, None, "x" * 100])
+@pytest.mark.parametrize("version", [0, "1", 1.0, True, None, "x" * 100])
 def test_a_foreign_version(version: object) -> None:
     error = refused(changed(version=version))
     assert isinstance(error, StatsVersionError)
     assert error.params == {"version": repr(version)[:40]}
     assert len(error.params["version"]) <= 40
+
+
+@pytest.mark.parametrize(("change", "version"), [({"version": 2}, 2), ({"extra": [1]}, 1)])
+def test_a_newer_versions_record_is_refused_as_newer_with_what_can_be_read(
+    change: dict[str, Any], version: int
+) -> None:
+    """A later version, or the latest with a field this page does not know: a newer page wrote it. What
+    this page knows of it is read (to be shown), and the error says so (the page then writes nothing)."""
+    error = refused(changed(**change))
+    assert isinstance(error, StatsNewerError) and error.params == {"version": repr(version)}
+    assert error.known == loads(json.dumps(valid()))
+
+
+def test_a_newer_record_whose_known_part_is_not_valid_is_read_as_nothing() -> None:
+    error = refused(changed(version=7, played=-1))
+    assert isinstance(error, StatsNewerError) and error.known is None
 
 
 def inconsistent_cases() -> list[tuple[dict[str, Any], str]]:
@@ -520,7 +536,7 @@ def outcome(text: str | bytes) -> Stats | NotationError:
         result = loads(text)
     except TYPED as error:
         assert isinstance(error, NotationError)
-        if isinstance(error, StatsVersionError):
+        if isinstance(error, StatsVersionError | StatsNewerError):
             assert error.params.keys() == {"version"}
         else:
             assert error.params["reason"] in (

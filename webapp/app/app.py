@@ -19,6 +19,7 @@ from webapp.app.replay import Replay, Watching
 from webapp.app.table import Table
 from webapp.app.tabs import Meeting, Sync
 from webapp.stats.record import Stats
+from webapp.stats.stored import StatsNewerError
 from webapp.store.keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
 from webapp.store.records import Tally, identity
 from webapp.store.storage import Store
@@ -75,7 +76,8 @@ class App:
         if refused:
             self.message = Message.of(f"refused-{refused.kept}", reason=refused.error)
         elif self.tally.refused:
-            self.message = Message.of("stats-restored", reason=self.tally.refused)
+            newer = isinstance(self.tally.refused, StatsNewerError)  # told once: nothing is written over it
+            self.message = Message.of("stats-newer" if newer else "stats-restored", reason=self.tally.refused)
         elif today() is None:
             self.message = Message.of("daily-unavailable")
         self._open_link(query)

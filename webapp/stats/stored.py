@@ -94,6 +94,17 @@ class StatsFutureError(StatsError):
         HalfMoonError.__init__(self, date=date)
 
 
+class StatsNewerError(StatsError):
+    """A record of ours written by a newer version (a later version, or fields this page does not know):
+    never removed nor written over by this page. ``known`` is what can be read of it (or None)."""
+
+    key = "stats-newer"
+
+    def __init__(self, version: object, known: Stats | None) -> None:
+        HalfMoonError.__init__(self, version=_cut(version))
+        self.known = known
+
+
 def _cut(value: object) -> str:
     try:
         text = repr(value)
@@ -167,6 +178,8 @@ def from_value(data: object) -> Stats:
     if data.get("format") != FORMAT:
         raise StatsFormatError(reason="wrong-format")
     version = data.get("version")
+    if type(version) is int and (version > VERSION or (version == VERSION and data.keys() > _FIELD_SET)):
+        raise StatsNewerError(version, _known_part(data))
     if type(version) is not int or version != VERSION:
         raise StatsVersionError(version)
     if data.keys() != _FIELD_SET:
@@ -190,6 +203,15 @@ def from_value(data: object) -> Stats:
     )
     _check(stats)
     return stats
+
+
+def _known_part(data: dict[str, Any]) -> Stats | None:
+    """What this page can read of a newer version's record: its known fields, if they are a valid
+    record of this version; else nothing."""
+    try:
+        return from_value({**{name: data.get(name) for name in _FIELDS}, "format": FORMAT, "version": VERSION})
+    except StatsError:
+        return None
 
 
 def _int(data: dict[str, Any], name: str) -> int:

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from halfmoon import HalfMoonError, SavedGame
 from halfmoon.errors import RecordTextError
 from webapp.stats.record import Figures, GameId, Stats, figures, record_ended, record_played
-from webapp.stats.stored import MAX_CHARS, StatsError, StatsFormatError, dumps, loads
+from webapp.stats.stored import MAX_CHARS, StatsError, StatsFormatError, StatsNewerError, dumps, loads
 from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.storage import Store
 
@@ -62,6 +62,9 @@ class Tally:
             self.stats = loads(text)
             self._held = False
             self._known = (text, self.stats)
+        except StatsNewerError as error:  # a newer version's: its known figures shown, nothing written over it
+            self.stats, self._held = error.known or Stats(), True
+            self.refused = error
         except (StatsFormatError, RecordTextError) as error:  # not our record: removed
             self.store._remove(STATS_KEY)
             self.stats, self.refused = Stats(), error

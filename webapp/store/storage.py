@@ -13,9 +13,9 @@ import contextlib
 import enum
 import json
 from dataclasses import asdict, dataclass, fields, replace
-from typing import Protocol
+from typing import Any, Protocol
 
-from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, load
+from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, SaveNewerError, load
 from halfmoon.i18n import LANGUAGES
 from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_CHARS
@@ -60,6 +60,7 @@ class Kept(enum.StrEnum):
     REMOVED = "removed"  # not a Half Moon record at all
     BACKED_UP = "backed-up"  # ours but not valid: moved to the backups
     LEFT_IN_PLACE = "left-in-place"  # ours, but the backup could not be written: never overwritten
+    NEWER = "newer"  # a newer version's: left in place, never overwritten (this copy may be old)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,15 +69,14 @@ class Refusal:
     kept: Kept
 
 
-def _is_settings(data: object) -> bool:
-    """Our settings record: known names only, each with a value of its kind (R4.3)."""
-    if not isinstance(data, dict):
-        return False
+def _known_settings(data: dict[str, Any]) -> dict[str, Any]:
+    """The names of our settings record that this page knows, each with a value of its kind (R4.3)."""
     kinds = {f.name: f.default for f in fields(Settings)}
-    return all(
-        name in kinds and (type(value) is bool if isinstance(kinds[name], bool) else value in (None, *LANGUAGES))
+    return {
+        name: value
         for name, value in data.items()
-    )
+        if name in kinds and (type(value) is bool if isinstance(kinds[name], bool) else value in (None, *LANGUAGES))
+    }
 
 
 class Store:
@@ -85,7 +85,10 @@ class Store:
     def __init__(self, backend: Backend | None) -> None:
         self._backend = backend
         self._held = False
-        """A refused saved game could not be backed up: it is left in place and never overwritten."""
+        """A refused saved game could not be backed up, or a newer version wrote it: it is left in place
+        and never overwritten."""
+        self._other_settings: dict[str, object] = {}
+        """Settings this page does not know (a newer version's): kept as they are whenever it writes."""
 
     def _read(self, key: str) -> str | None:
         if self._backend is None:
@@ -128,6 +131,9 @@ class Store:
         if isinstance(error, ForeignRecordError):
             self._remove(GAME_KEY)
             return Kept.REMOVED
+        if isinstance(error, SaveNewerError):
+            self._held = True
+            return Kept.NEWER
         if self.back_up(BACKUP_KEY, text, MAX_CHARS):
             self._remove(GAME_KEY)
             return Kept.BACKED_UP
@@ -161,7 +167,8 @@ class Store:
     # Settings
 
     def load_settings(self) -> Settings:
-        """The stored settings; a value that is not our record is removed and the defaults used."""
+        """The stored settings: the names this page knows are read, any others (a newer version's) kept
+        for every later write; a value that is not a record at all is removed and the defaults used."""
         text = self._read(SETTINGS_KEY)
         if text is None:
             return Settings()
@@ -169,11 +176,12 @@ class Store:
             data = parse_json(text, max_chars=SETTINGS_CHARS, max_depth=1)
         except HalfMoonError:
             data = None
-        if not _is_settings(data):
+        if not isinstance(data, dict):
             self._remove(SETTINGS_KEY)
             return Settings()
-        assert isinstance(data, dict)
-        return replace(Settings(), **data)
+        known = _known_settings(data)
+        self._other_settings = {name: value for name, value in data.items() if name not in known}
+        return replace(Settings(), **known)
 
     def save_settings(self, settings: Settings) -> bool:
-        return self._write(SETTINGS_KEY, json.dumps(asdict(settings)))
+        return self._write(SETTINGS_KEY, json.dumps({**self._other_settings, **asdict(settings)}))

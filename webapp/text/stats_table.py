@@ -9,6 +9,7 @@ STATS_TEXTS: dict[str, dict[str, str]] = {
         "error-stats-format": "Tiedosto ei ole Half Moonin tilastotiedosto.",
         "error-stats-format.wrong-type": "Tilastotiedoston kentän {field} arvo on väärää tyyppiä.",
         "error-stats-version": "Tilastotiedoston versio {version} on tuntematon.",
+        "error-stats-newer": "Tilastot on tehnyt Half Moonin uudempi versio ({version}).",
         "error-stats-future": "Tilastotiedostossa on voitettu päivän jako tulevalta päivältä ({date}): sitä ei tuoda.",
         "error-stats-inconsistent": "Tilastotiedoston luvut eivät täsmää keskenään ({reason}).",
         "error-stats-inconsistent.negative-figure": "Tilastotiedoston luvut eivät täsmää: siinä on negatiivinen luku.",
@@ -123,6 +124,7 @@ STATS_TEXTS: dict[str, dict[str, str]] = {
         "error-stats-format": "This is not a Half Moon statistics file.",
         "error-stats-format.wrong-type": "The statistics file's field {field} has a value of the wrong type.",
         "error-stats-version": "The statistics file's version {version} is unknown.",
+        "error-stats-newer": "The statistics were made by a newer version of Half Moon ({version}).",
         "error-stats-future": "The statistics file has a daily deal won on a future date ({date}): it is not imported.",
         "error-stats-inconsistent": "The figures of the statistics file do not agree ({reason}).",
         "error-stats-inconsistent.negative-figure": (

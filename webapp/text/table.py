@@ -17,6 +17,10 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "Kahden pakan pasianssi: parit, joiden summa on 11, ja kuvakorttikolmikot.",
         "loading": "Ladataan peliä…",
         "replay-file": "Tiedostoa ei avata uusinnan aikana: lopeta katselu ensin.",
+        "refused-newer": (
+            "Pelin on tallentanut Half Moonin uudempi versio: päivitä sivu jatkaaksesi sitä. "
+            "Sitä ennen tämä sivu ei tallenna sen päälle."
+        ),
         "daily-unavailable": "Laitteen päivämäärä ei ole vuosien 2000–9999 välillä: päivän jako ei ole käytettävissä.",
         "stats-not-saved": (
             "Tilastoja ei voitu tallentaa: selaimen tallennustila ei ole käytettävissä tai se on täynnä. "
@@ -113,6 +117,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "bad-game-file": "Tiedoston peliä ei avattu: {reason}",
         "bad-stats-file": "Tilastoja ei tuotu, mikään ei muuttunut: {reason}",
         "stats-restored": "Tallennettuja tilastoja ei voitu käyttää, joten aloitettiin tyhjästä. Syy: {reason}",
+        "stats-newer": "{reason} Ne näytetään, mutta tämä sivu ei kirjaa niihin mitään ennen kuin se päivitetään.",
         "share-replay": "Jaa uusinta",
         "replay-first": "Alkuun",
         "replay-back": "Edellinen",
@@ -160,6 +165,10 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "A two-deck patience: pairs that sum to 11, and trios of face cards.",
         "loading": "Loading the game…",
         "replay-file": "No file is opened during a replay: exit the replay first.",
+        "refused-newer": (
+            "A newer version of Half Moon saved the game: refresh the page to continue it. "
+            "Until then this page does not save over it."
+        ),
         "daily-unavailable": "The device's date is not within the years 2000–9999: the daily deal is not available.",
         "stats-not-saved": (
             "The statistics could not be stored: the browser's storage is unavailable or full. "
@@ -256,6 +265,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "bad-game-file": "The file's game was not opened: {reason}",
         "bad-stats-file": "The statistics were not imported, nothing changed: {reason}",
         "stats-restored": "The stored statistics could not be used, so they start afresh. Why: {reason}",
+        "stats-newer": "{reason} They are shown, but this page records nothing in them until it is refreshed.",
         "share-replay": "Share replay",
         "replay-first": "First",
         "replay-back": "Back",
