@@ -31,6 +31,7 @@ class Action(enum.StrEnum):
     STATS = "stats"
     STATS_EXPORT = "stats-export"
     STATS_RESET = "stats-reset"
+    STATS_PERSIST = "stats-persist"  # ask the browser to keep the site's storage (issue 20)
     GAME_EXPORT = "game-export"
     SHARE_REPLAY = "share-replay"
     REPLAY_FIRST = "replay-first"
@@ -50,6 +51,7 @@ BROWSER_ACTIONS = frozenset(
         Action.UPDATE,
         Action.COPY_GAME,
         Action.STATS_EXPORT,
+        Action.STATS_PERSIST,
         Action.GAME_EXPORT,
         Action.SHARE_REPLAY,
     }

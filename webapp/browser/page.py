@@ -20,6 +20,7 @@ from webapp.app.app import App
 from webapp.browser.dom import document, found, listen, query, set_attributes, window
 from webapp.browser.files import FILE_INPUTS, download, read_chosen
 from webapp.browser.keys import Keys
+from webapp.browser.lasting import Lasting
 from webapp.browser.motion import Motion
 from webapp.browser.offline import Offline
 from webapp.browser.sharing import copy_game, copy_replay_link, share
@@ -69,12 +70,14 @@ class Page:
         window.setInterval(self._ticker, 500)
         self.offline = Offline(self._run, lambda: self.tell("update-ready"))
         self.keys = Keys(document, window, self.board, self.buttons, self)  # the keyboard and spoken results
+        self.lasting = Lasting(app, self._run, self.tell)
         self._browser_actions: dict[Action, Callable[[], None]] = {
             Action.SHARE: lambda: self._run(share(self.tell)),
             Action.INSTALL: self.offline.install,
             Action.UPDATE: self.offline.update,
             Action.COPY_GAME: lambda: self._run(copy_game(save(self.app.record), self.tell)),
             Action.STATS_EXPORT: lambda: download(dumps(self.app.tally.stats), "half-moon-statistics.json"),
+            Action.STATS_PERSIST: lambda: self._run(self.lasting.ask()),
             Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
             Action.SHARE_REPLAY: lambda: self._run(copy_replay_link(self.show_replay_link(), self.tell)),
         }
@@ -149,9 +152,11 @@ class Page:
         if self.last is not None and time != self.last.time:
             self.info["time"].textContent = time
 
-    def tell(self, key: str, **params: str) -> None:
-        """A message from the browser side (a link copied, a new version), shown at once."""
-        self.app.say(key, **params)
+    def tell(self, key: str | None, **params: str) -> None:
+        """A message from the browser side (a link copied, a new version), shown at once; None: only
+        what the browser reported changed (the storage's persistence), drawn again."""
+        if key is not None:
+            self.app.say(key, **params)
         self.render()
 
     async def read_file(self, input_element: Any, kind: str) -> None:
@@ -213,6 +218,7 @@ class Page:
         self.save_snapshot(view)
         self.keys.render(view)
         self.last = view
+        self.lasting.after_render()
 
     def render_replay(self, view: View) -> None:
         self.replay_controls.hidden = view.replay is None

@@ -17,14 +17,14 @@ class StatsPanel:
         self.box = query("[data-stats]")
         self.chart = query("[data-stats-chart]")
         self.calendar = query("[data-stats-calendar]")
-        self._shown: Figures | None = None
+        self._shown: tuple[Figures, bool | None] | None = None
         self._drawn: tuple[object, ...] = ()
 
     def render(self, app: App, open_: bool) -> None:
-        figures = app.tally.figures()
-        if figures is not self._shown:
-            set_attributes(self.box, stats_attributes(figures))
-            self._shown = figures
+        shown = (app.tally.figures(), app.tally.persistent)
+        if shown != self._shown:
+            set_attributes(self.box, stats_attributes(*shown))
+            self._shown = shown
         if open_:
             self.prepare(app)
 
@@ -36,14 +36,14 @@ class StatsPanel:
         # The record, not only its figures: equal figures can come with other daily dates (an
         # import), which the calendar draws. The tally keeps one object per stored text, so the
         # comparison is mostly by identity.
-        drawn = (app.tally.stats, app.lang, app.tally.today())
+        drawn = (app.tally.stats, app.lang, app.tally.today(), app.tally.persistent)
         if drawn != self._drawn:
             self.draw(app, figures)
             self._drawn = drawn
 
     def draw(self, app: App, figures: Figures) -> None:
         rows = []
-        for label, value in stats_rows(figures, app.lang):
+        for label, value in stats_rows(figures, app.lang, app.tally.persistent):
             term, detail = document.createElement("dt"), document.createElement("dd")
             term.textContent, detail.textContent = label, value
             rows += [term, detail]

@@ -16,11 +16,12 @@ from webapp.draw.chart import chart_svg
 from webapp.stats.record import Figures, Stats
 from webapp.text.words import text
 
-Attributes = tuple[tuple[str, str], ...]
+Attributes = tuple[tuple[str, str | None], ...]
 
 
-def stats_attributes(figures: Figures) -> Attributes:
+def stats_attributes(figures: Figures, persistent: bool | None) -> Attributes:
     return (
+        ("data-persistent", None if persistent is None else str(persistent).lower()),
         ("data-played", str(figures.played)),
         ("data-won", str(figures.won)),
         ("data-streak", str(figures.current_streak)),
@@ -36,13 +37,13 @@ def _figure(value: int | None) -> str:
     return "" if value is None else str(value)
 
 
-def stats_rows(figures: Figures, lang: str) -> tuple[tuple[str, str], ...]:
+def stats_rows(figures: Figures, lang: str, persistent: bool | None = None) -> tuple[tuple[str, str], ...]:
     """The figures in words: (label, value) pairs in the dialog's order."""
     none = text("stats-none", lang)
     rate = none if figures.win_rate is None else f"{round(figures.win_rate * 100)} %"
     fastest = none if figures.fastest_win_s is None else format_time(figures.fastest_win_s * 1000)
     average = none if figures.average_score is None else f"{figures.average_score:.0f}"
-    values = (
+    values: tuple[tuple[str, str], ...] = (
         ("stats-played", str(figures.played)),
         ("stats-won", str(figures.won)),
         ("stats-win-rate", rate),
@@ -53,6 +54,8 @@ def stats_rows(figures: Figures, lang: str) -> tuple[tuple[str, str], ...]:
         ("stats-daily-won", none if figures.daily_won is None else str(figures.daily_won)),
         ("stats-daily-streak", none if figures.daily_streak is None else str(figures.daily_streak)),
     )
+    if persistent is not None:  # whether the browser keeps the site's storage, once known
+        values += (("stats-storage", text("stats-storage-kept" if persistent else "stats-storage-may-clear", lang)),)
     return tuple((text(key, lang), value) for key, value in values)
 
 

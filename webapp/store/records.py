@@ -37,6 +37,8 @@ class Tally:
         self.store = store
         self.today = today
         self.stats = Stats()
+        self.persistent: bool | None = None
+        """Whether the browser keeps this site's storage (``navigator.storage``); None until known."""
         self.refused: HalfMoonError | None = None
         """Why the stored record was refused on the last read (the player is told once)."""
         self._held = False

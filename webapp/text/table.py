@@ -17,6 +17,12 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "Kahden pakan pasianssi: parit, joiden summa on 11, ja kuvakorttikolmikot.",
         "loading": "Ladataan peliä…",
         "replay-file": "Tiedostoa ei avata uusinnan aikana: lopeta katselu ensin.",
+        "stats-storage": "Tallennus",
+        "stats-storage-kept": "pysyvä",
+        "stats-storage-may-clear": "selain voi tyhjentää sen",
+        "stats-persist": "Pidä tallessa",
+        "stats-persisted": "Selain säilyttää nyt tämän sivuston tiedot, myös tilastot.",
+        "stats-not-persisted": "Selain ei luvannut säilyttää tietoja: vie tilastot tiedostoon varmuuden vuoksi.",
         "refused-newer": (
             "Pelin on tallentanut Half Moonin uudempi versio: päivitä sivu jatkaaksesi sitä. "
             "Sitä ennen tämä sivu ei tallenna sen päälle."
@@ -165,6 +171,14 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "tagline": "A two-deck patience: pairs that sum to 11, and trios of face cards.",
         "loading": "Loading the game…",
         "replay-file": "No file is opened during a replay: exit the replay first.",
+        "stats-storage": "Storage",
+        "stats-storage-kept": "kept",
+        "stats-storage-may-clear": "the browser may clear it",
+        "stats-persist": "Keep safe",
+        "stats-persisted": "The browser now keeps this site's data, the statistics included.",
+        "stats-not-persisted": (
+            "The browser did not promise to keep the data: export the statistics to a file to be safe."
+        ),
         "refused-newer": (
             "A newer version of Half Moon saved the game: refresh the page to continue it. "
             "Until then this page does not save over it."
