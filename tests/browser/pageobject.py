@@ -7,17 +7,33 @@ tests can share one booted page instead of paying for a Pyodide boot each.
 
 from __future__ import annotations
 
+import math
+import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
-from halfmoon import Place
-from webapp.app.keyboard import ARROWS, neighbour
-
 READY_MS = 60_000
 CODE = "HM1-N-AAAAAAB"
-DEFAULT_SETTINGS = {"move-errors": False, "layout-help": False}
+DEFAULT_SETTINGS = {
+    "move-errors": False,
+    "layout-help": False,
+    "four-colour": False,
+    "key-shortcuts": True,
+    "fast-start": True,
+}
+"""Every checkbox setting and its default, as docs/ui-contract.md gives them (``fresh`` checks that
+the page has exactly these)."""
+CHECKBOXES = """() => Object.fromEntries([...document.querySelectorAll('input[type="checkbox"][data-setting]')]
+    .map(box => [box.dataset.setting, box.checked]))"""
+
+
+def required(locator: Locator, name: str) -> str:
+    """An attribute the contract says is always there: its absence fails here, by name."""
+    value = locator.get_attribute(name)
+    assert value is not None, f"{name} is missing"
+    return value
 
 
 class Game:
@@ -37,6 +53,15 @@ class Game:
     def wait_ready(self) -> None:
         self.page.wait_for_selector("html[data-ready='true']", timeout=READY_MS)
 
+    def wait_ready_on_a_paused_clock(self, step_ms: int = 100) -> None:
+        """Ready, on a fake clock (``page.clock``) that stands still: its timers fire only as the
+        test moves it on, here ``step_ms`` at a time until the page is ready. Python starts the game
+        clock and marks the page ready in one task, so the game clock has run less than two steps."""
+        deadline = time.monotonic() + READY_MS / 1000
+        while not self.is_ready():
+            assert time.monotonic() < deadline, "not ready"
+            self.page.clock.run_for(step_ms)
+
     def is_ready(self) -> bool:
         return bool(self.page.evaluate("document.documentElement.dataset.ready === 'true'"))
 
@@ -52,21 +77,17 @@ class Game:
             self.confirm_if_asked()
         self.close_dialog()
         self.set_language("en")
-        for name, on in DEFAULT_SETTINGS.items():
-            self.setting(name, on)
-        if self.board("data-code") == code and self.in_progress():
-            self.action("restart")
-            self.confirm()
-        else:  # not in progress: replaced without asking (R7.6), or asked when another deal is
+        self.set_settings(DEFAULT_SETTINGS, every=True)
+        if self.board("data-code") == code and self.command("restart").is_enabled():
+            self.action("restart")  # a move made or undone: asked first while in progress (R7.6)
+        else:  # another deal, replaced (asked first while in progress), or this one with nothing done yet
             self.play_code(code)
-            self.confirm_if_asked()
+        self.confirm_if_asked()
         self.page.locator('[data-input="code"]').fill("")
         self.page.evaluate("scrollTo(0, 0)")  # as a page just opened: clicks above may have scrolled it
-        assert self.figures() == (0, 0) and self.board("data-code") == code and self.message() == ""
+        state = self.figures(), self.board("data-code"), self.message()
+        assert state == ((0, 0), code, ""), f"not the start of {code}: {state}"
         return self
-
-    def in_progress(self) -> bool:
-        return self.board("data-status") == "playing" and self.figures()[1] > 0
 
     # The board
 
@@ -95,17 +116,18 @@ class Game:
             names,
         )
 
-    def board(self, attribute: str) -> str:
-        return str(self.page.locator("[data-board]").get_attribute(attribute))
+    def board(self, attribute: str) -> str | None:
+        """An attribute of the board, or None where it is absent (``data-replay`` outside a replay)."""
+        return self.page.locator("[data-board]").get_attribute(attribute)
 
     def card(self, name: str) -> str:
-        return str(self.place(name).get_attribute("data-card"))
+        return required(self.place(name), "data-card")
 
     def count(self, name: str) -> int:
-        return int(str(self.place(name).get_attribute("data-count")))
+        return int(required(self.place(name), "data-count"))
 
     def label(self, name: str) -> str:
-        return str(self.button(name).get_attribute("aria-label"))
+        return required(self.button(name), "aria-label")
 
     def cards(self) -> dict[str, tuple[str, int]]:
         return self.page.evaluate(
@@ -129,7 +151,8 @@ class Game:
         )
 
     def figures(self) -> tuple[int, int]:
-        return int(self.board("data-score")), int(self.board("data-moves"))
+        board = self.page.locator("[data-board]")
+        return int(required(board, "data-score")), int(required(board, "data-moves"))
 
     def info(self, name: str) -> str:
         return self.page.locator(f'[data-info="{name}"]').inner_text().strip()
@@ -186,8 +209,20 @@ class Game:
 
     def setting(self, name: str, on: bool) -> None:
         """A checkbox setting, changed only if it differs (the controls always show the settings)."""
-        if self.page.locator(f'[data-setting="{name}"]').is_checked() != on:
-            self.set_setting(name, on)
+        self.set_settings({name: on})
+
+    def set_settings(self, wanted: dict[str, bool], every: bool = False) -> None:
+        """Checkbox settings, those that differ changed in one visit to the settings dialog;
+        ``every``: ``wanted`` names every checkbox setting the page has."""
+        shown: dict[str, bool] = self.page.evaluate(CHECKBOXES)
+        names = set(shown) == set(wanted) if every else set(wanted) <= set(shown)
+        assert names, f"the page's checkbox settings are {sorted(shown)}, not {sorted(wanted)}"
+        changes = {name: on for name, on in wanted.items() if shown[name] != on}
+        if changes:
+            self.action("settings")
+            for name, on in changes.items():
+                self.page.locator(f'[data-setting="{name}"]').set_checked(on)
+            self.action("close")
 
     def set_language(self, lang: str) -> None:
         if self.lang() != lang:
@@ -210,7 +245,7 @@ class Game:
 
 def stat(game: Game, name: str) -> str:
     """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …)."""
-    return str(game.page.locator("[data-stats]").get_attribute(f"data-{name}"))
+    return required(game.page.locator("[data-stats]"), f"data-{name}")
 
 
 def download(game: Game, action: str) -> bytes:
@@ -245,12 +280,14 @@ class Keyboard:
         return self.page.evaluate("document.activeElement.closest('[data-board] [data-place]')?.dataset.place ?? null")
 
     def go(self, target: str) -> None:
-        """Arrow keys only, along the shortest path of the board's arrow moves (webapp/keyboard.py)."""
+        """Arrow keys only, along a shortest path of arrow moves that the contract's rule decides
+        from where the places are on screen (``arrow_moves``); the focus must end on ``target``."""
         start = self.focused_place()
         assert start is not None, "the focus is not on the board"
-        for key in arrow_path(start, target):
+        path = arrow_path(arrow_moves(self.page.evaluate(CENTRES)), start, target)
+        for key in path:
             self.page.keyboard.press(key)
-        assert self.focused_place() == target
+        assert self.focused_place() == target, f"{' '.join(path)} from {start} should end on {target}"
 
     def tap(self, *names: str, key: str = "Enter") -> None:
         for name in names:
@@ -261,17 +298,54 @@ class Keyboard:
         return expect(self.page.locator("[data-announce]"))
 
 
-def arrow_path(start: str, target: str) -> list[str]:
-    paths = {Place(start): list[str]()}
-    todo = [Place(start)]
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+CENTRES = """() => Object.fromEntries([...document.querySelectorAll('[data-board] [data-place]')].map(p => {
+  const r = p.getBoundingClientRect(); return [p.dataset.place, [r.x + r.width / 2, r.y + r.height / 2]]; }))"""
+
+
+def arrow_targets(centres: dict[str, list[float]], place: str, key: str) -> set[str] | None:
+    """Where an arrow key may move the focus from ``place`` by the contract's rule ("arrow keys move
+    to the nearest place in that direction"), read from the places' centres on screen: the nearest
+    place within 45° of the arrow. A place within 5 % of the nearest distance, or within 10 % of the
+    45° line, may be the one chosen too, so near-ties give a set. None where no place lies clearly
+    within 45° (an edge of the board: the contract does not say whether the focus stays)."""
+    x, y = centres[place]
+    dx, dy = ARROWS[key]
+    seen = []  # (distance, across / along, name) of every place ahead in the arrow's direction
+    for other, (ox, oy) in centres.items():
+        along, across = (ox - x) * dx + (oy - y) * dy, abs((ox - x) * dy + (oy - y) * dx)
+        if other != place and along > 0:
+            seen.append((math.hypot(along, across), across / along, other))
+    clearly = [distance for distance, slope, _ in seen if slope <= 0.9]
+    if not clearly:
+        return None
+    return {other for distance, slope, other in seen if slope <= 1.1 and distance <= min(clearly) * 1.05}
+
+
+def arrow_moves(centres: dict[str, list[float]]) -> dict[tuple[str, str], str]:
+    """The arrow moves whose outcome the rule decides alone: (place, key) → place."""
+    moves = {}
+    for place in centres:
+        for key in ARROWS:
+            targets = arrow_targets(centres, place, key)
+            if targets is not None and len(targets) == 1:
+                moves[place, key] = targets.pop()
+    return moves
+
+
+def arrow_path(moves: dict[tuple[str, str], str], start: str, target: str) -> list[str]:
+    """The keys of a shortest path from ``start`` to ``target`` along ``moves``."""
+    paths = {start: list[str]()}
+    todo = [start]
     while todo:
         place = todo.pop(0)
         for key in ARROWS:
-            nxt = neighbour(place, key)
-            if nxt not in paths:
+            nxt = moves.get((place, key))
+            if nxt is not None and nxt not in paths:
                 paths[nxt] = [*paths[place], key]
                 todo.append(nxt)
-    return paths[Place(target)]
+    assert target in paths, f"{target} cannot be reached from {start} by the arrows' rule"
+    return paths[target]
 
 
 def axe_violations(page: Page) -> list[str]:

@@ -23,9 +23,11 @@ def axe_page(browser: Browser) -> Iterator[Page]:
     context.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def game(axe_page: Page, site: str) -> Game:
-    return Game(axe_page, site).open("?deal=HM1-N-AAAAAAB")
+    """The module's page at the start of HM1-N-AAAAAAB, no dialog open, the settings at their
+    defaults (booted again only when a test left the game)."""
+    return Game(axe_page, site).fresh()
 
 
 def test_the_game_page(game: Game) -> None:
@@ -62,6 +64,7 @@ def test_the_confirmation_opens_on_cancel(game: Game) -> None:
 
 def test_single_key_shortcuts_can_be_turned_off(game: Game) -> None:
     page = game.page
+    game.play(WON["moves"][:1])
     game.setting("key-shortcuts", False)
     page.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("s")

@@ -142,4 +142,4 @@ def test_a_replay_link_of_the_saved_deal_is_not_painted_with_the_saved_board(gam
     until_ready(game, gate)
     assert (game.board("data-replay"), game.board("data-step"), game.figures()) == ("true", "0", (0, 0))
     game.action("replay-exit")
-    assert game.figures() == (35, 3) and game.board("data-replay") == "None"
+    assert game.figures() == (35, 3) and game.board("data-replay") is None

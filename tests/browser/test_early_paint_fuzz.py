@@ -19,6 +19,9 @@ from playwright.sync_api import Browser, Page
 RUN = """async ([record, game]) => {
   const board = document.querySelector('[data-board]');
   board.innerHTML = window.skeleton;  // the frame as served, before any paint
+  const root = document.documentElement;  // and <html>'s attributes as served
+  for (const name of root.getAttributeNames()) if (!(name in window.rootAttributes)) root.removeAttribute(name);
+  for (const [name, value] of Object.entries(window.rootAttributes)) root.setAttribute(name, value);
   localStorage.setItem('half-moon:snapshot', record);
   localStorage.setItem('half-moon:game', game);
   const original = document.querySelector('script[src$="early-paint.js"]');
@@ -36,7 +39,13 @@ RUN = """async ([record, game]) => {
   const foreign = [...board.querySelectorAll('[data-place], [data-place] *')]
     .flatMap((e) => e.getAttributeNames()).filter((n) => !allowed.has(n));
   const added = board.querySelectorAll('[data-place] *').length - window.skeletonElements;
-  return { errors, foreign, added };
+  // <html>: only its language and the attributes the tag allows may change, the language to one the page has
+  const rootAllowed = new Set(['lang', ...original.dataset.rootAttributes.split(' ')]);
+  const changed = [...new Set([...root.getAttributeNames(), ...Object.keys(window.rootAttributes)])]
+    .filter((n) => root.getAttribute(n) !== (window.rootAttributes[n] ?? null));
+  const rootForeign = changed.filter((n) => !rootAllowed.has(n));
+  const painted = board.querySelectorAll('[data-place][data-card]:not([data-card=""])').length > 0;
+  return { errors, foreign, added, rootForeign, lang: root.lang, painted };
 }"""
 
 
@@ -49,7 +58,10 @@ def page(browser: Browser, site: str) -> Iterator[Page]:
     page.evaluate(
         """() => { const board = document.querySelector('[data-board]');
             window.skeleton = board.innerHTML;
-            window.skeletonElements = board.querySelectorAll('[data-place] *').length; }"""
+            window.skeletonElements = board.querySelectorAll('[data-place] *').length;
+            const root = document.documentElement;
+            window.rootAttributes = Object.fromEntries(
+              root.getAttributeNames().map((n) => [n, root.getAttribute(n)])); }"""
     )
     yield page
     context.close()
@@ -79,12 +91,66 @@ records = st.fixed_dictionaries(
         "places": st.lists(place_like, min_size=19, max_size=21),
     },
 )
+# Records whose places the script accepts, so that it reaches <html>'s attributes: allowed names
+# there, or a foreign one (or the page's own markers) among them. Their texts stay within the
+# script's lengths, which count UTF-16 units: no character beyond the Basic Multilingual Plane.
+bmp = st.characters(max_codepoint=0xFFFF)
+short = st.text(bmp, max_size=20)
+ROOT_NAMES = ["data-four-colour", "data-ready", "data-start", "lang", "onload", "style"]
+paintable = st.fixed_dictionaries(
+    {
+        "version": st.just(2),
+        "game": st.just("G"),
+        "code": st.just("HM1-N-AAAAAAB"),
+        "lang": st.sampled_from(["fi", "en"]),
+        "info": st.dictionaries(st.sampled_from(["time", "score", "moves", "code"]), short),
+        "root": st.dictionaries(st.just("data-four-colour"), short | st.none())
+        | st.dictionaries(st.sampled_from(ROOT_NAMES), short | st.none()),
+        "places": st.lists(
+            st.fixed_dictionaries(
+                {
+                    "place": st.dictionaries(st.sampled_from(["data-card", "data-count", "data-suit"]), short),
+                    "button": st.dictionaries(st.sampled_from(["aria-label", "aria-pressed"]), short),
+                    "slots": st.dictionaries(st.sampled_from(["rank", "suit"]), st.text(bmp, max_size=4)),
+                }
+            ),
+            min_size=20,
+            max_size=20,
+        ),
+    }
+)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(st.one_of(records.map(json.dumps), values.map(json.dumps), st.text(max_size=200)))
-def test_any_stored_record_paints_only_what_is_allowed(page: Page, record: str) -> None:
-    result: dict[str, Any] = page.evaluate(RUN, [record, "G"])
+def check(result: dict[str, Any]) -> None:
     assert result["errors"] == [], result
     assert result["foreign"] == [], result
     assert result["added"] == 0, result
+    assert result["rootForeign"] == [] and result["lang"] in ("fi", "en"), result
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.one_of(paintable.map(json.dumps), records.map(json.dumps), values.map(json.dumps), st.text(max_size=200)))
+def test_any_stored_record_paints_only_what_is_allowed(page: Page, record: str) -> None:
+    check(page.evaluate(RUN, [record, "G"]))
+
+
+def plain(root: dict[str, str]) -> str:
+    places = [{"place": {"data-card": "7H", "data-count": "8"}, "button": {}, "slots": {}}] * 20
+    return json.dumps(
+        {"version": 2, "game": "G", "code": "HM1-N-AAAAAAB", "lang": "en", "info": {}}
+        | {
+            "root": root,
+            "places": places,
+        }
+    )
+
+
+def test_html_takes_the_allowed_attributes_of_a_record_and_a_foreign_one_refuses_it(page: Page) -> None:
+    """The fuzz above reaches <html> (a record it paints): the allowed attribute is set, and a record
+    that names any other is not painted at all."""
+    allowed = page.evaluate(RUN, [plain({"data-four-colour": "true"}), "G"])
+    check(allowed)
+    assert allowed["painted"] and page.evaluate("document.documentElement.dataset.fourColour") == "true"
+    foreign = page.evaluate(RUN, [plain({"data-four-colour": "true", "data-ready": "true"}), "G"])
+    check(foreign)
+    assert not foreign["painted"] and not page.evaluate("document.documentElement.hasAttribute('data-four-colour')")

@@ -6,8 +6,10 @@ a test boots again only where booting is what it tests (a link, a reload, anothe
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+from conftest import PREFIX, Watch
 from pageobject import Game
 from playwright.sync_api import Browser, expect
 from testdata import DEAD_END, WON
@@ -134,21 +136,37 @@ def test_a_link_with_a_bad_or_hostile_code_keeps_the_game(game: Game) -> None:
     assert game.page.url.endswith("?deal=HM1-N-AAAAAAB")
 
 
-def test_reload_resumes_the_exact_position_settings_and_language(game: Game) -> None:
+def test_reload_resumes_the_exact_position_settings_language_and_clock(
+    browser: Browser, browser_context_args: dict[str, Any], site: str
+) -> None:
+    """On a fake clock (``page.clock``) of its own: it runs while the page boots, then stands still
+    and moves only by hand, so the game clock's m:ss is exact. A page of its own, since the fake
+    clock is the whole profile's and the shared page's other tests keep the real one."""
+    context = browser.new_context(**browser_context_args, service_workers="block")
+    seen = Watch(site[: site.index(PREFIX)])
+    context.on("page", seen.attach)
+    page = context.new_page()
+    page.clock.install()
+    game = Game(page, site).open()
+    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
+    clock = page.locator('[data-info="time"]')
     game.setting("layout-help", True)
     game.set_language("fi")
-    game.play(WON["moves"][:5])
+    game.play(WON["moves"][:5])  # the first tap starts the game clock (R5.4)
     game.action("undo")
+    page.clock.run_for(65_000)
+    expect(clock).to_have_text("1:05")
     cards, figures = game.cards(), game.figures()
-    clock = game.page.locator('[data-info="time"]')
-    expect(clock).not_to_have_text(game.info("time"))  # the game clock has run a second
-    time = game.info("time")
-    game.page.reload()
-    game.wait_ready()
-    assert game.cards() == cards and game.figures() == figures
-    assert game.info("time") >= time and game.selected() == []
+    page.reload(wait_until="commit")
+    game.wait_ready_on_a_paused_clock()
+    assert game.cards() == cards and game.figures() == figures and game.selected() == []
     assert game.page.locator('[data-setting="layout-help"]').is_checked() and game.lang() == "fi"
     expect(game.command("redo")).to_be_enabled()
+    expect(clock).to_have_text("1:05")  # R5.4: saved with the game, so a reload shows the same time
+    page.clock.run_for(1_000)
+    expect(clock).to_have_text("1:06")  # and runs on from there
+    context.close()
+    seen.check()
 
 
 def test_a_whole_won_game_by_clicks(game: Game) -> None:
@@ -185,7 +203,7 @@ def test_a_corrupt_save_is_kept_aside_and_a_fresh_deal_starts(game: Game) -> Non
 
 def test_language_switch(game: Game) -> None:
     """The language chosen in the settings; that it is kept over a reload is tested with the
-    position (test_reload_resumes_the_exact_position_settings_and_language)."""
+    position (test_reload_resumes_the_exact_position_settings_language_and_clock)."""
     game.set_language("fi")
     assert game.lang() == "fi"
     assert game.label("P4") == "9♦, ruutu-9, pino 4, 8 korttia"

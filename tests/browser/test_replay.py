@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from pageobject import Game
+from pageobject import Game, required
 from playwright.sync_api import Browser, expect
 from testdata import WON
 
@@ -62,7 +62,7 @@ def saved_time(page_game: Game) -> str:
 def replay(page_game: Game) -> Iterator[Game]:
     """The won line's replay, opened from the code box at its step 0; left again afterwards."""
     game = page_game
-    assert game.board("data-replay") == "None" and game.figures() == step_figures(SAVED)
+    assert game.board("data-replay") is None and game.figures() == step_figures(SAVED)
     game.play_code(f"?deal={WON['code']}&line={LINE}")
     assert (game.board("data-replay"), game.board("data-step"), game.board("data-steps")) == ("true", "0", "48")
     yield game
@@ -72,7 +72,7 @@ def replay(page_game: Game) -> Iterator[Game]:
 
 
 def step(game: Game) -> int:
-    return int(game.board("data-step"))
+    return int(required(game.page.locator("[data-board]"), "data-step"))
 
 
 def playing(game: Game) -> bool:
@@ -172,7 +172,7 @@ def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(rep
     assert step(game) == 0 and game.figures() == (0, 0) and game.board("data-replay") == "true"
     assert game.page.evaluate("localStorage.getItem('half-moon:game')") == saved  # untouched while replaying
     game.action("replay-exit")
-    assert game.board("data-replay") == "None" and game.figures() == step_figures(SAVED)
+    assert game.board("data-replay") is None and game.figures() == step_figures(SAVED)
     assert (game.info("score"), game.info("moves")) == tuple(map(str, step_figures(SAVED)))
     expect(game.page.locator('[data-info="time"]')).to_have_text(saved_time)  # the saved game's clock again
     assert game.saved()["moves"] == WON["moves"][:SAVED]

@@ -1,19 +1,18 @@
 """Statistics, game files and the daily deal in Chromium (docs/ui-contract.md "Additions" and
-"What counts"). One booted page serves the statistics, file and replay tests, which run in file
-order and build on each other (as a player would); the daily deal
-needs contexts of their own (a time zone and a fixed clock each)."""
+"What counts"). The statistics, file and replay tests share the booted page, each starting from no
+statistics (cleared through the page's own command) at the start of the example deal, and playing
+itself whatever games it needs; the daily deal needs contexts of their own (a time zone and a fixed
+clock each)."""
 
 from __future__ import annotations
 
 import datetime
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import PREFIX, Watch
 from pageobject import Game, choose_file, download, stat
 from playwright.sync_api import Browser, expect
 from testdata import WON
@@ -23,18 +22,22 @@ from halfmoon import Game as Game_
 
 DAILY = json.loads((Path(__file__).parents[2] / "docs" / "hm1-daily-vectors.json").read_text("utf-8"))
 FIGURES = ("played", "won", "streak", "best-streak", "best-time", "daily-won", "daily-streak")
+NONE = {"played": "0", "won": "0", "streak": "0", "best-streak": "0", "best-time": ""} | {
+    "daily-won": "0",
+    "daily-streak": "0",
+}
+"""The figures with no game recorded (docs/ui-contract.md "statistics")."""
 
 
-@pytest.fixture(scope="module")
-def game(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[Game]:
-    context = browser.new_context(**browser_context_args)
-    seen = Watch(site[: site.index(PREFIX)])
-    context.on("page", seen.attach)
-    page = context.new_page()
-    yield Game(page, site).open()
-    context.close()
-    assert seen.off_host == [], f"requests to other hosts: {seen.off_host}"
-    assert seen.errors == [], f"console errors: {seen.errors}"
+@pytest.fixture
+def game(game: Game) -> Game:
+    """The shared page at the start of the example deal, its statistics cleared."""
+    game.action("stats")
+    game.action("stats-reset")
+    game.confirm()
+    game.action("close")
+    assert figures(game) == NONE
+    return game
 
 
 def figures(game: Game) -> dict[str, str]:
@@ -42,16 +45,29 @@ def figures(game: Game) -> dict[str, str]:
 
 
 def almost_won() -> str:
-    """The won game of HM1-N-AAAAAAB one move short, as the page saves it (its first 47 moves
-    were played through the page by tests/browser/test_page.py; here only the win matters)."""
+    """The won game of HM1-N-AAAAAAB one move short, as the page saves it (its first 47 moves are
+    played through the page by tests/browser/test_page.py; here only the win matters)."""
     position = Game_.from_code(DealCode.parse(WON["code"]))
     for move in WON["moves"][:-1]:
         position.remove(Move.parse(move))
     return save(SavedGame(position, elapsed_ms=90_000, dealt_at=1_700_000_000_000))
 
 
+def won_and_abandoned(game: Game) -> dict[str, str]:
+    """Statistics of two games, played here: the example deal won, then abandoned after a move."""
+    game.play_line(WON["moves"])
+    assert game.board("data-status") == "won"
+    game.action("close")
+    game.play_code(WON["code"])  # the won game is not in progress: no question (R7.6)
+    game.play(WON["moves"][:1])
+    game.action("new")
+    game.confirm()
+    shown = figures(game)
+    assert (shown["played"], shown["won"], shown["best-time"] != "") == ("2", "1", True)
+    return shown
+
+
 def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: Game) -> None:
-    assert figures(game)["played"] == "0"
     # Written after the page's own saves on leaving (pagehide, then visibilitychange).
     game.page.evaluate(
         "t => document.addEventListener('visibilitychange', () => localStorage.setItem('half-moon:game', t))",
@@ -73,9 +89,10 @@ def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: Game) -> N
 
 
 def test_an_abandoned_game_breaks_the_streak(game: Game) -> None:
+    game.play_line(WON["moves"])
+    assert (stat(game, "played"), stat(game, "won"), stat(game, "streak")) == ("1", "1", "1")
     game.action("close")
-    game.page.locator('[data-input="code"]').fill(WON["code"])
-    game.action("play-code")  # the won game is not in progress: no question (R7.6)
+    game.play_code(WON["code"])  # the won game is not in progress: no question (R7.6)
     game.play(WON["moves"][:1])
     assert stat(game, "played") == "2"
     game.action("new")
@@ -89,7 +106,7 @@ def test_an_abandoned_game_breaks_the_streak(game: Game) -> None:
 
 
 def test_statistics_export_reset_import_give_back_the_same_figures(game: Game) -> None:
-    before = figures(game)
+    before = won_and_abandoned(game)
     game.action("stats")
     expect(game.page.locator('[data-dialog="stats"]')).to_be_visible()
     assert game.page.locator("[data-stats-chart] svg[role='img']").count() == 1
@@ -107,19 +124,20 @@ def test_statistics_export_reset_import_give_back_the_same_figures(game: Game) -
     ("content", "why"),
     [
         (b"{not json", "not JSON"),
-        (b'{"format":"half-moon-stats","version":99}', "version 99 is unknown"),
+        (b'{"format":"half-moon-stats","version":99}', "made by a newer version of Half Moon (99)"),
     ],
     ids=["malformed", "foreign-version"],
 )
 def test_a_broken_statistics_file_changes_nothing_and_says_why(game: Game, content: bytes, why: str) -> None:
-    before = figures(game)
+    before = won_and_abandoned(game)
     choose_file(game, "stats-file", content)
     expect(game.page.locator("[data-message]")).to_contain_text(why)
     assert figures(game) == before
 
 
 def test_an_inconsistent_statistics_file_is_refused(game: Game) -> None:
-    before = figures(game)
+    before = won_and_abandoned(game)
+    game.action("stats")
     record = json.loads(download(game, "stats-export"))
     record["won"] = record["played"] + 1
     choose_file(game, "stats-file", json.dumps(record).encode())
@@ -129,8 +147,6 @@ def test_an_inconsistent_statistics_file_is_refused(game: Game) -> None:
 
 
 def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Game) -> None:
-    game.page.locator('[data-input="code"]').fill(WON["code"])
-    game.action("play-code")
     game.play(WON["moves"][:3])
     saved = download(game, "game-export")
     assert json.loads(saved)["moves"] == WON["moves"][:3]
@@ -145,14 +161,16 @@ def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Ga
 
 
 def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where(game: Game) -> None:
+    game.play(WON["moves"][:3])
     line = ".".join([*WON["moves"][:3], "P1+P2"])
     game.page.locator('[data-input="code"]').fill(f"?deal={WON['code']}&line={line}")
     game.action("play-code")
     game.expect_message("The replay was not opened: Move 4 (P1+P2) of the line does not work: The sum must be 11")
-    assert game.board("data-replay") == "None" and game.figures() == (35, 3)
+    assert game.board("data-replay") is None and game.figures() == (35, 3)
 
 
 def test_the_replay_of_a_won_game_steps_to_its_end_and_leaves_the_saved_game(game: Game) -> None:
+    game.play(WON["moves"][:3])
     game.action("share-replay")
     link = game.page.locator("[data-replay-link]")
     query = f"?deal={WON['code']}&line=P4+P7.P5+P6.R3+P2+P3"  # a literal +, never %2B
@@ -170,7 +188,7 @@ def test_the_replay_of_a_won_game_steps_to_its_end_and_leaves_the_saved_game(gam
     assert game.board("data-step") == "47"
     assert "&line=" in game.page.url
     game.action("replay-exit")
-    assert game.board("data-replay") == "None" and game.figures() == (35, 3) and "&line=" not in game.page.url
+    assert game.board("data-replay") is None and game.figures() == (35, 3) and "&line=" not in game.page.url
 
 
 @pytest.mark.parametrize(
