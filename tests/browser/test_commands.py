@@ -236,6 +236,7 @@ EN = Words(
         "Average score",
         "Daily deals won",
         "Daily streak",
+        "Storage",  # whether the browser keeps the site's storage (issue 20)
     ],
     buttons={"stats-export": "Export statistics", "stats-reset": "Reset statistics", "close": "Close"},
     import_file="Import statistics",
@@ -255,6 +256,7 @@ FI = Words(
         "Keskimääräiset pisteet",
         "Voitetut päivän jaot",
         "Päivän jakojen putki",
+        "Tallennus",  # whether the browser keeps the site's storage (issue 20)
     ],
     buttons={"stats-export": "Vie tilastot", "stats-reset": "Nollaa tilastot", "close": "Sulje"},
     import_file="Tuo tilastot",

@@ -25,7 +25,7 @@ HOSTILE = {
     "5-MB": "'x'.repeat(5000000)",
     "lone-surrogate": '\'{"\\ud800":"\\udfff"}\'',
     "wrong-shape": "'[\"half-moon-game\", 2]'",
-    "foreign-version": '\'{"format":"half-moon-game","version":99}\'',
+    "foreign-version": '\'{"format":"half-moon-game","version":0}\'',  # not a version any page writes
     "markup": "'<img src=x onerror=\"document.title=1\"><b>bold</b>'",
 }
 INJECTED = "document.querySelectorAll('main img, main b, main script, [data-message] *').length"
