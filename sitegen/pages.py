@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from halfmoon import PLACES, Card, DealCode, Game, Kind, Move, Place, Removal, TapKind, TapResult
-from halfmoon.i18n import card_short, layout_description, place_name, rank_short
+from halfmoon.i18n import LANGUAGES, card_short, join_words, layout_description, place_name, rank_short
 from halfmoon.i18n import text as engine_text
 from webapp.draw.view import PlaceView, board_places
 from webapp.text.words import LANGUAGE_NAMES, PAGES, page_file
@@ -23,7 +23,6 @@ from webapp.text.words import LANGUAGE_NAMES, PAGES, page_file
 from .csp import META as CSP_META
 from .skeleton import cell_attributes
 
-LANGUAGES = ("fi", "en")
 EXAMPLE = "example-game.json"
 RULES = "rules.json"
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -137,13 +136,11 @@ def _card_at(card: Card, place: Place, lang: str) -> str:
     return f"{card_short(card, lang)} ({place_name(place, lang)})"
 
 
-def _join(items: list[str], lang: str) -> str:
-    return ", ".join(items[:-1]) + f" {word('and', lang)} " + items[-1] if len(items) > 1 else items[0]
-
-
 def move_sentence(number: int, removal: Removal, after: Game, lang: str) -> str:
     """ "Move 1: 9♦ (pile 4) and 2♥ (pile 7), 9 + 2 = 11. Pile 4 now shows 8♦." (the seed's style)."""
-    cards = _join([_card_at(c, p, lang) for p, c in zip(removal.move.places, removal.cards, strict=True)], lang)
+    cards = join_words(
+        [_card_at(c, p, lang) for p, c in zip(removal.move.places, removal.cards, strict=True)], word("and", lang)
+    )
     why = _sum(removal.cards, lang) if removal.kind is Kind.PAIR else word("trio", lang)
     outcome = " ".join(_after(p, after, lang) for p in removal.move.places)
     return f"{word('move', lang)} {number}: {cards}, {why}. {outcome}"
@@ -318,7 +315,7 @@ def _pair_sum(game: Game, places: tuple[Place, ...], lang: str) -> str:
 
 
 def _describe(game: Game, places: tuple[Place, ...], lang: str) -> str:
-    return _join([_card_at(c, p, lang) for p in places if (c := game.top(p))], lang)
+    return join_words([_card_at(c, p, lang) for p in places if (c := game.top(p))], word("and", lang))
 
 
 def pages() -> dict[str, str]:

@@ -29,9 +29,14 @@ def page_file(name: str, lang: str) -> str:
 KEY_FIELDS = {f"key_{action}": letter for action, letter in KEY_LETTERS.items()}
 
 
+def table(lang: str) -> dict[str, str]:
+    """The words of ``lang``, else of the default language: the one language fallback."""
+    return TEXTS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE]
+
+
 def text(key: str, lang: str, **params: object) -> str:
     """The word or sentence ``key`` in ``lang`` (else the default language), its fields filled."""
-    return TEXTS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE][key].format(**KEY_FIELDS, **params)
+    return table(lang)[key].format(**KEY_FIELDS, **params)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +102,6 @@ def pick_language(stored: str | None, browser: Sequence[str]) -> str:
 
 def stats_error_text(error: StatsError, lang: str) -> str:
     """A statistics record refused: the message of its reason where there is one, else of its kind."""
-    table = TEXTS[lang if lang in LANGUAGES else DEFAULT_LANGUAGE]
     reason = error.params.get("reason")
-    key = next(k for k in (f"error-{error.key}.{reason}", f"error-{error.key}", "error-stats") if k in table)
+    key = next(k for k in (f"error-{error.key}.{reason}", f"error-{error.key}", "error-stats") if k in table(lang))
     return text(key, lang, **error.params)
