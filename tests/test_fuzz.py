@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from testdata import WON
+from testdata import MUTATION, WON
 
 from halfmoon import PLACES, Card, DealCode, Move, NotationError, Place, SavedGame, load, save
 from halfmoon.jsontext import parse_json
@@ -21,7 +21,6 @@ EXAMPLE_CPU_SECONDS = 0.2
 """Each example must finish within 200 ms of this process's CPU time. Hypothesis's own ``deadline``
 measures wall time, which a busy machine (two cores shared by many) stretches at random, so the
 bound is checked on CPU time instead (``read_or_refuse``)."""
-MUTATION = settings().derandomize  # the "mutation" profile (testdata.py): fewer examples
 fuzz = settings(
     max_examples=settings().max_examples if MUTATION else 300,
     deadline=None,

@@ -29,6 +29,8 @@ settings.register_profile(
     report_multiple_bugs=False,
     suppress_health_check=[HealthCheck.too_slow],
 )
+MUTATION = os.environ.get("HALFMOON_HYPOTHESIS_PROFILE") == "mutation"
+"""Under ``make mutate``: the tests that are robustness, not rules, are left out there."""
 if os.environ.get("HALFMOON_HYPOTHESIS_PROFILE"):
     settings.load_profile(os.environ["HALFMOON_HYPOTHESIS_PROFILE"])
 

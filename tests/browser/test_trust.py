@@ -194,6 +194,12 @@ def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
         # The service worker claims its clients once, when it activates; a claim evicts a page from the
         # back/forward cache, so it must have happened before this page goes to sleep there.
         first.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+        # Nor may the interpreter snapshot still be in the making (a Worker writing Cache Storage): the page
+        # would not be kept in the cache then. Its fate is known once it is stored (or off, dropped, failed).
+        first.page.wait_for_function(
+            "['stored', 'off', 'dropped', 'failed'].includes(document.documentElement.dataset.snapshot)",
+            timeout=120_000,
+        )
         first.page.evaluate("window.sleptInTheCache = true")
         first.page.goto(site + "rules-en.html")
         other = first.tab()
