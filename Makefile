@@ -46,7 +46,7 @@ lint: setup
 	$(PY) -m mypy
 
 # Mutation testing of the engine's rule modules against the engine tests (issue 10; configured in
-# pyproject.toml [tool.mutmut]). A fresh run every time: about half an hour on two cores. Prints
+# pyproject.toml [tool.mutmut]). A fresh run every time (README "Mutation testing" gives its time). Prints
 # "mutation score: killed/considered = NN.N %" (equivalent mutants: tests/mutants-equivalent.txt).
 .PHONY: mutate
 mutate: setup
