@@ -31,6 +31,12 @@ const SETTINGS = FACTS.settingsKey;
 const STARTING = FACTS.startingKey;
 const FAILURES = FACTS.failuresKey;
 const MAX_FAILURES = 3; // then this build makes no more snapshots on this device
+// A device clock past the last moment CPython can hold (April 2262) stops the interpreter's own start
+// (`time.time_ns()` overflows while `logging` is imported). The interpreter reads the time through
+// `Date.now`, so that is held at the limit; `new Date()` keeps the device's date, from which the page
+// learns that the daily deal is not available (docs/ui-contract.md "What counts").
+const deviceNow = Date.now;
+if (deviceNow() > FACTS.lastMomentMs) Date.now = () => Math.min(deviceNow(), FACTS.lastMomentMs);
 const root = document.documentElement;
 // The raw sizes of the runtime's two large files, written by tools/build.py: the progress bar's whole.
 const SIZES = JSON.parse('@HALF_MOON_SIZES@');

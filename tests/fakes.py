@@ -4,6 +4,9 @@ and test_records.py."""
 
 from __future__ import annotations
 
+from collections import deque
+from collections.abc import Callable
+
 from halfmoon import Place
 from webapp.app.app import App
 from webapp.text.words import words
@@ -89,3 +92,33 @@ class TabStorage:
 
     def removeItem(self, key: str) -> None:
         self.shared.removeItem(key)
+
+
+class FakeLocks:
+    """``navigator.locks`` for the tabs of one origin, as the shell's ``Locked`` port sees it: one job
+    at a time, in the order they were asked for; a job asked for while another runs waits for it to
+    end. ``held``: another tab holds the lock, so every job waits until ``release``."""
+
+    def __init__(self, held: bool = False) -> None:
+        self.held = held
+        self.waiting: deque[tuple[Callable[[], bool], Callable[[bool], None]]] = deque()
+        self._running = False
+
+    def __call__(self, job: Callable[[], bool], done: Callable[[bool], None]) -> None:
+        self.waiting.append((job, done))
+        self._run_waiting()
+
+    def release(self) -> None:
+        self.held = False
+        self._run_waiting()
+
+    def _run_waiting(self) -> None:
+        if self._running or self.held:
+            return
+        self._running = True
+        try:
+            while self.waiting and not self.held:
+                job, done = self.waiting.popleft()
+                done(job())
+        finally:
+            self._running = False

@@ -191,7 +191,7 @@ def startup() -> None:
         (pyodide / target).write_text(text, encoding="utf-8")
 
 
-def start_facts() -> dict[str, str]:
+def start_facts() -> dict[str, str | int]:
     """What the start-up module reads before Python runs, from the one Python owner of each."""
     return {
         "settingsKey": keys.SETTINGS_KEY,
@@ -199,6 +199,8 @@ def start_facts() -> dict[str, str]:
         "failuresKey": keys.FAILURES_KEY,
         "fastStartField": Setting.FAST_START.field,
         "defaultLanguage": DEFAULT_LANGUAGE,
+        # CPython keeps the time as 64-bit nanoseconds (PyTime_t): the last moment it can hold, in ms.
+        "lastMomentMs": (2**63 - 1) // 1_000_000,
     }
 
 

@@ -21,7 +21,8 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
 - ``webapp/browser/``: the only package that imports ``js``, ``pyodide`` or ``pyscript``: the
   page's listeners and rendering (``page``), the keys (``keys``, handed the buttons, the page's
   controls and each view, never the page), the motion, offline and install, files, sharing, the
-  statistics panel, and the start (``start``; ``main`` is what index.html imports).
+  statistics panel, storage that lasts (``lasting``), the Web Lock around every change of the
+  statistics (``locks``), and the start (``start``; ``main`` is what index.html imports).
 
 Everything outside ``webapp/browser/`` runs and is tested under CPython.
 """

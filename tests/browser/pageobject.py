@@ -244,8 +244,11 @@ class Game:
 
 
 def stat(game: Game, name: str) -> str:
-    """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …)."""
-    return required(game.page.locator("[data-stats]"), f"data-{name}")
+    """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once no change
+    of the figures waits for its turn (``aria-busy``: recording waits for the Web Lock)."""
+    settled = game.page.locator("[data-stats]:not([aria-busy])")
+    settled.wait_for(state="attached")
+    return required(settled, f"data-{name}")
 
 
 def download(game: Game, action: str) -> bytes:
@@ -353,3 +356,13 @@ def axe_violations(page: Page) -> list[str]:
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("(tags) => axe.run(document, {runOnly: {type: 'tag', values: tags}})", AXE_TAGS)
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in result["violations"]]
+
+
+def without_statistics(game: Game) -> Game:
+    """The page's statistics cleared through its own command (reset, confirmed)."""
+    game.action("stats")
+    game.action("stats-reset")
+    game.confirm()
+    game.action("close")
+    assert stat(game, "played") == "0"
+    return game

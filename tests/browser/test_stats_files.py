@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import Game, choose_file, download, stat
+from pageobject import Game, choose_file, download, stat, without_statistics
 from playwright.sync_api import Browser, expect
 from testdata import WON
 
@@ -32,11 +32,7 @@ NONE = {"played": "0", "won": "0", "streak": "0", "best-streak": "0", "best-time
 @pytest.fixture
 def game(game: Game) -> Game:
     """The shared page at the start of the example deal, its statistics cleared."""
-    game.action("stats")
-    game.action("stats-reset")
-    game.confirm()
-    game.action("close")
-    assert figures(game) == NONE
+    assert figures(without_statistics(game)) == NONE
     return game
 
 

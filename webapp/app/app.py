@@ -21,7 +21,7 @@ from webapp.app.tabs import Meeting, Sync
 from webapp.stats.record import Stats
 from webapp.stats.stored import StatsNewerError
 from webapp.store.keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
-from webapp.store.records import Tally, identity
+from webapp.store.records import Locked, Tally, at_once, identity
 from webapp.store.storage import Store
 from webapp.text.words import Message, pick_language
 
@@ -36,12 +36,13 @@ class App:
         new_code: Callable[[], DealCode] = DealCode.random,
         wall_ms: Callable[[], int] = lambda: 0,
         today: Callable[[], datetime.date | None] = datetime.date.today,
+        locked: Locked = at_once,
     ) -> None:
         self.store = store
         self._now = now_ms
         self._new_code = new_code
         self._today = today
-        self.tally = Tally(store, today)
+        self.tally = Tally(store, today, locked)
         self.visible = True
         self.saved = True
         self.settings = store.load_settings()
@@ -235,12 +236,10 @@ class App:
         pending = self.pending
         if pending is None:
             return
-        if pending.kind.is_stats:
-            stored = self.tally.replace(pending.stats or Stats())
-            self.pending = None
-            self.dialog = Dialog.STATS
-            said = ("stats-imported" if pending.stats else "stats-cleared") if stored else "stats-not-saved"
-            self.message = Message.of(said)
+        if pending.kind.is_stats:  # said once the write is known (it may wait for another tab's)
+            said = "stats-imported" if pending.stats else "stats-cleared"
+            self.pending, self.dialog = None, Dialog.STATS
+            self.tally.replace(pending.stats or Stats(), lambda stored: self.say(said if stored else "stats-not-saved"))
             return
         if pending.kind is not Replacing.STORED:  # another tab's game: that tab counts what it ended
             self._end_game(pending.record)
@@ -264,14 +263,14 @@ class App:
     def _counted(self) -> None:
         """A removal made (a tap or a redo): the game is played, and won at the win."""
         self._sync_clock()
-        self._recorded(self.tally.removal(self.record))
+        self.tally.removal(self.record, self._recorded)
 
     def _end_game(self, next_record: SavedGame | None) -> None:
         """The game on the table is replaced or restarted: a played game not won ends not won, unless
         what replaces it is the same game (a file of it, webapp/app/files.py)."""
         if next_record is None or identity(next_record) != identity(self.record):
             self._sync_clock()
-            self._recorded(self.tally.replaced(self.record))
+            self.tally.replaced(self.record, self._recorded)
 
     def _recorded(self, written: bool) -> None:
         if not written:  # the figures stay those stored: the player is told the game did not count

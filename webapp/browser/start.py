@@ -14,6 +14,7 @@ from halfmoon import HalfMoonError, Place
 from halfmoon.deal import FIRST_DAILY
 from webapp.app.app import App
 from webapp.browser.dom import document, found, query, window
+from webapp.browser.locks import WebLocks
 from webapp.browser.page import Page
 from webapp.store.keys import PROBE_KEY
 from webapp.store.storage import Store
@@ -49,6 +50,7 @@ def start() -> Page:
         backend.getItem(PROBE_KEY)
     except Exception:  # storage blocked: the game still plays
         backend = None
+    locks = WebLocks()
     app = App(
         Store(backend),
         now_ms=lambda: float(js.performance.now()),
@@ -56,9 +58,11 @@ def start() -> Page:
         browser_languages=list(window.navigator.languages or []),
         query=str(window.location.search),
         today=local_today,
+        locked=locks,
     )
     app.set_visible(document.visibilityState == "visible")
     page = Page(app)
+    locks.settled = page.render
     apply_queued_taps(app)
     page.render()
     query("[data-loading]").hidden = True

@@ -17,11 +17,11 @@ class StatsPanel:
         self.box = query("[data-stats]")
         self.chart = query("[data-stats-chart]")
         self.calendar = query("[data-stats-calendar]")
-        self._shown: tuple[Figures, bool | None] | None = None
+        self._shown: tuple[Figures, bool | None, bool] | None = None
         self._drawn: tuple[object, ...] = ()
 
     def render(self, app: App, open_: bool) -> None:
-        shown = (app.tally.figures(), app.tally.persistent)
+        shown = (app.tally.figures(), app.tally.persistent, app.tally.busy > 0)
         if shown != self._shown:
             set_attributes(self.box, stats_attributes(*shown))
             self._shown = shown

@@ -19,8 +19,10 @@ from webapp.text.words import text
 Attributes = tuple[tuple[str, str | None], ...]
 
 
-def stats_attributes(figures: Figures, persistent: bool | None) -> Attributes:
+def stats_attributes(figures: Figures, persistent: bool | None, busy: bool = False) -> Attributes:
+    """``[data-stats]``: the figures, whether storage lasts, and ``aria-busy`` while a change waits."""
     return (
+        ("aria-busy", "true" if busy else None),
         ("data-persistent", None if persistent is None else str(persistent).lower()),
         ("data-played", str(figures.played)),
         ("data-won", str(figures.won)),

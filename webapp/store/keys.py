@@ -18,6 +18,8 @@ SNAPSHOT_KEY = PREFIX + "snapshot"
 """The early-paint record: the board and words as last shown."""
 STATS_KEY = PREFIX + "stats"
 STATS_BACKUP_KEY = STATS_KEY + "-backup"
+STATS_LOCK = STATS_KEY
+"""The Web Lock (``navigator.locks``, a namespace of its own) held around every change of ``STATS_KEY``."""
 STARTING_KEY = PREFIX + "starting"
 """Set while a restored start runs (the fast start's crash guard, startup/pyodide-start.mjs)."""
 FAILURES_KEY = PREFIX + "snapshot-failures"

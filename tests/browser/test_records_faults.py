@@ -1,0 +1,228 @@
+"""The player's records under faults, in Chromium (issue 20; docs/ui-contract.md "What counts" and
+"Two tabs"): no file opens during a replay, an unsaved game is never replaced by another tab's unasked,
+a statistics dialog says what its own actions did, two tabs finishing at the same moment both count,
+the daily figures follow midnight, a clock past 9999 still starts, and the browser is asked to keep
+the storage.
+
+Seconds added: about 45 (two extra tabs for the simultaneous finishes and their 25 rounds, two
+contexts with clocks of their own; the rest uses the shared page)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from pageobject import Game, choose_file, stat, without_statistics
+from playwright.sync_api import Browser, expect
+from test_stats_files import almost_won
+from testdata import WON
+
+from halfmoon import DealCode
+from webapp.stats.record import GameId, Stats, record_ended, record_played
+from webapp.stats.stored import dumps, loads
+
+CODE = WON["code"]
+LAST = WON["moves"][-1].split("+")
+"""The two places of the winning removal of an almost won game (``almost_won``)."""
+
+
+@pytest.fixture
+def game(game: Game) -> Game:
+    """The shared page at the start of the example deal, its statistics cleared."""
+    return without_statistics(game)
+
+
+def test_no_game_file_opens_during_a_replay(game: Game) -> None:
+    game.play(WON["moves"][:3])
+    game.page.locator('[data-input="code"]').fill(f"?deal={CODE}&line=P4+P7")
+    game.action("play-code")
+    assert game.board("data-replay") == "true"
+    file_input = game.page.locator('[data-input="game-file"]')
+    expect(file_input).to_be_disabled()
+    # A file arriving anyway (the input's own change event, as a stale or scripted input would send it):
+    game.page.evaluate(
+        """text => { const input = document.querySelector('[data-input="game-file"]');
+            const chosen = new DataTransfer(); chosen.items.add(new File([text], 'game.json'));
+            input.files = chosen.files; input.dispatchEvent(new Event('change', {bubbles: true})); }""",
+        almost_won(),
+    )
+    game.expect_message("No file is opened during a replay: exit the replay first.")
+    game.action("replay-exit")
+    expect(file_input).to_be_enabled()
+    assert (game.board("data-replay"), game.figures(), game.board("data-code")) == (None, (35, 3), CODE)
+    assert stat(game, "played") == "1"  # the saved game, untouched: nothing ended
+
+
+def test_an_unsaved_game_is_not_replaced_by_another_tab_s_without_asking(game: Game) -> None:
+    game.play(WON["moves"][:1])
+    other = game.tab()  # resumes the saved game
+    assert other.figures() == (10, 1)
+    other.page.evaluate(  # this tab's storage fails from now on (full); the other tab's still works
+        "() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }"
+    )
+    other.play(WON["moves"][1:2])
+    expect(other.page.locator("[data-save-warning]")).to_be_visible()
+    game.action("undo")  # the first tab saves another position
+    expect(other.dialog("confirm")).to_be_visible()  # asked which game to keep, never replaced unasked
+    assert other.figures() == (20, 2)
+    other.cancel()  # keep this tab's game
+    assert other.figures() == (20, 2) and other.board("data-code") == CODE
+
+
+def test_a_refused_statistics_file_says_why_in_the_dialog_and_after_it(game: Game) -> None:
+    game.action("stats")
+    choose_file(game, "stats-file", b"{not json")
+    said = game.dialog("stats").locator("[data-dialog-message]")
+    expect(said).to_contain_text("not JSON")
+    assert said.get_attribute("role") == "status"
+    game.action("close")
+    expect(game.page.locator("[data-message]")).to_contain_text("not JSON")  # closing keeps what it said
+
+
+def test_the_browser_is_asked_to_keep_the_storage(game: Game) -> None:
+    game.action("stats")
+    game.action("stats-persist")
+    box = game.page.locator("[data-stats]")
+    expect(box).to_have_attribute("data-persistent", re.compile("^(true|false)$"))
+    kept = box.get_attribute("data-persistent") == "true"
+    expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
+        "The browser now keeps this site's data, the statistics included."
+        if kept
+        else "The browser did not promise to keep the data: export the statistics to a file to be safe."
+    )
+
+
+# Two tabs finishing games at the same moment (defect 9) -------------------------------------------
+
+ALONE = """() => {  // this tab never sees another tab's game (the statistics stay shared): see below
+  const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
+  Storage.prototype.getItem = function (key) { return key === 'half-moon:game' ? null : get.call(this, key); };
+  Storage.prototype.setItem = function (key, value) { if (key !== 'half-moon:game') set.call(this, key, value); };
+}"""
+"""Two tabs keep one saved game between them (docs/ui-contract.md "Two tabs"), so two tabs playing two
+games at once would keep taking each other's: each of these tabs keeps its game to itself, so that
+what is tested is the statistics alone — two games finished by two tabs at the same moment."""
+
+FINISH_AT = """([places, at]) => setTimeout(() => { for (const name of places)
+  document.querySelector(`[data-board] [data-place="${name}"] button`).click(); }, at - Date.now())"""
+
+
+@pytest.fixture
+def tabs(game: Game) -> Iterator[tuple[Game, Game]]:
+    pair = []
+    for _ in range(2):
+        page = game.page.context.new_page()
+        page.add_init_script(script=f"({ALONE})()")
+        pair.append(Game(page, game.site).open())
+    yield pair[0], pair[1]
+
+
+def finish_together(tabs: tuple[Game, Game]) -> None:
+    """Each tab opens an almost won game from a file (a new game each time: a new identity), then both
+    make the winning removal in the same millisecond of ``Date.now()``, scheduled in both pages."""
+    for tab in tabs:
+        if tab.dialog("end").is_visible():
+            tab.action("close")
+        choose_file(tab, "game-file", almost_won().encode())
+        tab.confirm_if_asked()
+        expect(tab.place(LAST[0])).to_have_attribute("data-count", "1")
+    at = tabs[0].page.evaluate("Date.now()") + 150
+    for tab in tabs:
+        tab.page.evaluate(FINISH_AT, [LAST, at])
+    for tab in tabs:
+        expect(tab.page.locator("[data-board]")).to_have_attribute("data-status", "won")
+
+
+def stored_stats(tab: Game) -> Stats:
+    return loads(tab.page.evaluate("localStorage.getItem('half-moon:stats')"))
+
+
+def settled(tab: Game, played: int) -> dict[str, str]:
+    expect(tab.page.locator("[data-stats]:not([aria-busy])")).to_have_attribute("data-played", str(played))
+    return {name: stat(tab, name) for name in ("played", "won", "streak", "best-streak", "best-time")}
+
+
+def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[Game, Game]) -> None:
+    finish_together(tabs)
+    for tab in tabs:
+        assert settled(tab, 2) == {"played": "2", "won": "2", "streak": "2", "best-streak": "2", "best-time": ""}
+
+
+def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tuple[Game, Game]) -> None:
+    for _ in range(25):
+        finish_together(tabs)
+    figures = settled(tabs[0], 50)
+    assert figures == settled(tabs[1], 50)
+    stored = stored_stats(tabs[0])
+    assert len(stored.recent) == 30 and all(game.won and game.score == 520 for game in stored.recent)
+    assert (stored.played, stored.won, stored.finished) == (50, 50, 50)
+    assert figures == {"played": "50", "won": "50", "streak": "50", "best-streak": "50", "best-time": ""}
+
+
+def test_a_win_waiting_for_the_lock_is_recorded_when_its_page_goes_away(tabs: tuple[Game, Game]) -> None:
+    holder, player = tabs
+    holder.page.evaluate(  # another tab holds the statistics' lock until told to let go
+        "() => { navigator.locks.request('half-moon:stats', () => new Promise(go => { window.letGo = go; })); }"
+    )
+    choose_file(player, "game-file", almost_won().encode())
+    player.confirm_if_asked()
+    player.tap(*LAST)
+    expect(player.page.locator("[data-board]")).to_have_attribute("data-status", "won")
+    expect(player.page.locator("[data-stats]")).to_have_attribute("aria-busy", "true")
+    assert stored_stats(holder).won == 0  # not yet: waiting for the lock
+    player.page.goto("about:blank")  # pagehide: the waiting record is made now
+    assert stored_stats(holder).won == 1
+    holder.page.evaluate("window.letGo()")
+
+
+# The date (defect 10) --------------------------------------------------------------------------------
+
+
+def daily_won_on(day: datetime.date) -> str:
+    """Statistics with the daily deal of ``day`` won on that day."""
+    game = GameId(str(DealCode.daily(day)), 1_700_000_000_000)
+    stats = record_ended(record_played(Stats(), game), game, won=True, elapsed_ms=300_000, score=520, today=day)
+    return dumps(stats)
+
+
+def test_the_daily_figures_and_the_calendar_follow_midnight(
+    browser: Browser, browser_context_args: Any, site: str
+) -> None:
+    context = browser.new_context(**browser_context_args, timezone_id="Europe/Helsinki")
+    page = context.new_page()
+    won = datetime.date(2026, 12, 1)
+    stats = json.dumps(daily_won_on(won))
+    page.add_init_script(script=f"localStorage['half-moon:stats'] ??= {stats}")
+    helsinki = datetime.timezone(datetime.timedelta(hours=2))
+    page.clock.set_system_time(datetime.datetime(2026, 12, 1, 23, 58, tzinfo=helsinki))
+    game = Game(page, site).open()
+    game.action("stats")
+    today = page.locator("[data-stats-calendar] [aria-current='date']")
+    expect(today).to_have_attribute("data-date", "2026-12-01")
+    assert stat(game, "daily-streak") == "1"
+    page.clock.set_system_time(datetime.datetime(2026, 12, 2, 0, 0, 2, tzinfo=helsinki))  # the page stays open
+    expect(today).to_have_attribute("data-date", "2026-12-02")
+    assert stat(game, "daily-streak") == "1"  # won yesterday: the streak goes on until today ends
+    page.clock.set_system_time(datetime.datetime(2026, 12, 3, 0, 0, 2, tzinfo=helsinki))
+    expect(page.locator("[data-stats]")).to_have_attribute("data-daily-streak", "0")
+    expect(today).to_have_attribute("data-date", "2026-12-03")
+    context.close()
+
+
+def test_a_clock_past_9999_still_starts_without_the_daily_figures(
+    browser: Browser, browser_context_args: Any, site: str
+) -> None:
+    context = browser.new_context(**browser_context_args)
+    page = context.new_page()
+    page.clock.set_fixed_time(253_402_387_200)  # seconds: 10000-01-02, past the last daily deal
+    game = Game(page, site).open()
+    assert (stat(game, "daily-won"), stat(game, "daily-streak")) == ("", "")
+    expect(game.command("daily")).to_be_disabled()
+    game.expect_message("The device's date is not within the years 2000–9999: the daily deal is not available.")
+    game.play(WON["moves"][:1])
+    assert game.figures() == (10, 1)
+    context.close()
