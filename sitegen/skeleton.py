@@ -17,7 +17,7 @@ from pathlib import Path
 
 from halfmoon import PLACES, Place
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from halfmoon.layout import ARC, HALF_COLUMNS, ROWS
+from halfmoon.layout import GEOMETRIES, Geometry, crossover
 from webapp.draw.view import BUTTON_ATTRIBUTES, INFO_KEYS, PLACE_ATTRIBUTES, ROOT_ATTRIBUTES, SLOTS, SNAPSHOT_VERSION
 from webapp.store.keys import GAME_KEY, SNAPSHOT_KEY
 from webapp.text.words import text
@@ -51,30 +51,55 @@ def board_html(indent: str = "      ") -> str:
     return "\n".join(lines)
 
 
-def _open_span() -> tuple[int, int]:
+CARD_ROW = (166, 100)
+"""A row of the board is 1.66 card widths tall (the card is 1.4, and the selection's lift and the
+pile's edges take the rest): app.css sizes the rows with it, and the crossover follows from it."""
+
+
+def _open_span(geometry: Geometry) -> tuple[int, int]:
     """The half-columns of the arc's open bottom row left free by the places there and by their
     mirror images, so that what sits there (the message) is centred under the arc."""
     taken: set[int] = set()
-    for cell in ARC.values():
-        if cell.row == ROWS:
+    for cell in geometry.cells.values():
+        if cell.row == geometry.rows:
             for column in (cell.column, cell.column + 1):
-                taken |= {column, HALF_COLUMNS + 1 - column}
-    free = [c for c in range(1, HALF_COLUMNS + 1) if c not in taken]
+                taken |= {column, geometry.half_columns + 1 - column}
+    free = [c for c in range(1, geometry.half_columns + 1) if c not in taken]
     return free[0], free[-1] + 1
 
 
-def arc_css() -> str:
-    """The grid rules of the arc: one per place, and the free middle of the bottom row."""
+def _geometry_css(geometry: Geometry, scope: str, indent: str) -> list[str]:
     lines = [
-        CSS_START,
-        f".board {{ --rows: {ROWS}; --half-columns: {HALF_COLUMNS}; }}",
+        f"{indent}.board{scope.strip()} {{ --rows: {geometry.rows}; --half-columns: {geometry.half_columns}; "
+        f"--columns: {geometry.columns}; --geometry: {geometry.name}; }}"
     ]
     for place in PLACES:
-        cell = ARC[place]
-        lines.append(f'[data-place="{place}"] {{ grid-row: {cell.row}; grid-column: {cell.column} / span 2; }}')
-    first, end = _open_span()
-    lines.append(f".board .open {{ grid-row: {ROWS}; grid-column: {first} / {end}; }}")
-    lines.append(CSS_END)
+        cell = geometry.cells[place]
+        lines.append(
+            f'{indent}{scope}[data-place="{place}"] {{ grid-row: {cell.row}; grid-column: {cell.column} / span 2; }}'
+        )
+    first, end = _open_span(geometry)
+    lines.append(f"{indent}.board{scope.strip()} .open {{ grid-row: {geometry.rows}; grid-column: {first} / {end}; }}")
+    return lines
+
+
+def arc_css() -> str:
+    """The grid rules of both geometries (halfmoon/layout.py): the arc's, for the board and every
+    diagram, and the tall one's, for the board alone where its table is narrower than the
+    crossover (a container query on the table's aspect ratio), one rule per place and the free
+    middle of the bottom row; and the figures app.css sizes the cards with."""
+    arc, tall = GEOMETRIES["arc"], GEOMETRIES["tall"]
+    ratio = crossover(CARD_ROW)
+    lines = [
+        CSS_START,
+        f":root {{ --row-height: {CARD_ROW[0] / CARD_ROW[1]}; "
+        f"--tall-rows: {tall.rows}; --tall-columns: {tall.columns}; }}",
+        *_geometry_css(arc, "", ""),
+        f"@container table (aspect-ratio < {ratio[0]} / {ratio[1]}) {{",
+        *_geometry_css(tall, "[data-board] ", "  "),
+        "}",
+        CSS_END,
+    ]
     return "\n".join(lines)
 
 

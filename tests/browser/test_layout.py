@@ -25,6 +25,7 @@ VIEWPORTS = [
     (1280, 720),
     (1024, 640),
     (768, 1024),
+    (412, 915),
     (390, 844),
     (360, 640),
     (320, 568),
@@ -42,6 +43,15 @@ VIEWPORTS = [
     (480, 400),
     (600, 420),
 ]
+# Issue 23: the card widths (CSS px) before the tall geometry, measured with tools/card_widths.py;
+# no viewport's cards may be narrower now, and these must be wider.
+BEFORE = {
+    (1920, 969): 134.9, (1366, 657): 89.7, (1280, 720): 99.0, (1024, 640): 86.5, (768, 1024): 78.2,
+    (412, 915): 41.9, (390, 844): 39.7, (360, 640): 36.6, (320, 568): 32.5, (568, 320): 41.8,
+    (640, 360): 47.5, (844, 390): 51.5, (360, 480): 36.6, (320, 320): 26.9, (360, 360): 36.6,
+    (400, 400): 40.7, (480, 480): 48.8, (320, 400): 32.5, (400, 320): 30.7, (480, 400): 42.5, (600, 420): 46.4,
+}  # fmt: skip
+WIDER = {(390, 844): 50, (412, 915): 50, (360, 640): 46}
 # Windows between them, on a grid of 60 px steps each way (in Finnish, the longer words).
 SWEEP = range(320, 1001, 60)
 # Rectangles of what the test reads: each place (its box, and every element it holds), its button,
@@ -119,6 +129,8 @@ def assert_the_table_fits(page: Page, width: int, height: int) -> None:
     assert smallest >= least, f"{at}: a hit area is {smallest:.1f} px, under {least}"
     card = min(p["button"][2] - p["button"][0] for p in places)
     assert card >= {(1366, 657): 64, (1920, 969): 88}.get((width, height), least), f"{at}: cards {card:.1f} px wide"
+    floor = max(WIDER.get((width, height), 0), BEFORE.get((width, height), 0) - EPSILON)
+    assert card >= floor, f"{at}: cards {card:.1f} px wide, under {floor}"
     if (width, height) == (360, 640):
         assert min(p["rank"] for p in places) >= 14
 
