@@ -14,25 +14,18 @@ SHOWN = "shown"
 DONE = "done"
 
 
-def _read(backend: Backend | None, key: str) -> str | None:
-    if backend is None:
-        return None
-    try:
-        value = backend.getItem(key)
-    except Exception:  # the browser may throw anything here (SecurityError, …)
-        return None
-    return value if isinstance(value, str) else None
-
-
 def showing(backend: Backend | None) -> bool:
     """Whether a page opened now shows the introduction (the early paint's rule). Without storage,
-    never: it could not be dismissed for good."""
+    or with a storage that throws, never: it could not be dismissed for good."""
     if backend is None:
         return False
-    state = _read(backend, INTRO_KEY)
-    if state is not None:
-        return state == SHOWN
-    return all(_read(backend, key) is None for key in FIRST_VISIT_KEYS)
+    try:
+        state = backend.getItem(INTRO_KEY)
+        if state is not None:
+            return state == SHOWN
+        return all(backend.getItem(key) is None for key in FIRST_VISIT_KEYS)
+    except Exception:  # the browser may throw anything here (SecurityError, …)
+        return False
 
 
 def mark(backend: Backend | None, state: str) -> None:
