@@ -26,6 +26,10 @@ from .cards import PLACES, Place
 
 ROWS = 4
 HALF_COLUMNS = 18
+CARD_ROW = (166, 100)
+"""A row of the board is 1.66 card widths tall on the page (the card is 1.4, the selection's lift
+and a pile's edges take the rest), as a fraction: the stylesheet sizes the rows with it, the
+crossover and the arrow keys' idea of distance follow from it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +99,7 @@ GEOMETRIES: dict[str, Geometry] = {
 """The board's geometries by name: ``arc`` (every diagram's, R1.5) and ``tall``."""
 
 
-def crossover(card_row: tuple[int, int]) -> tuple[int, int]:
+def crossover(card_row: tuple[int, int] = CARD_ROW) -> tuple[int, int]:
     """The table's aspect ratio (width / height, a reduced fraction) under which ``TALL`` gives
     wider cards than ``ARC``, for a row ``card_row`` (numerator, denominator) card widths tall: in
     a box of width W and height H the arc's cards are min(W / 9, H / (4 × row)) wide and the tall

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from halfmoon import PLACES, Place
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES
-from halfmoon.layout import GEOMETRIES, Geometry, crossover
+from halfmoon.layout import CARD_ROW, GEOMETRIES, Geometry, crossover
 from webapp.draw.view import BUTTON_ATTRIBUTES, INFO_KEYS, PLACE_ATTRIBUTES, ROOT_ATTRIBUTES, SLOTS, SNAPSHOT_VERSION
 from webapp.store import intro
 from webapp.store.keys import FIRST_VISIT_KEYS, GAME_KEY, INTRO_KEY, SNAPSHOT_KEY
@@ -50,11 +50,6 @@ def board_html(indent: str = "      ") -> str:
     lines += [place_html(p, indent) for p in PLACES]
     lines.append(indent + END)
     return "\n".join(lines)
-
-
-CARD_ROW = (166, 100)
-"""A row of the board is 1.66 card widths tall (the card is 1.4, and the selection's lift and the
-pile's edges take the rest): app.css sizes the rows with it, and the crossover follows from it."""
 
 
 def _open_span(geometry: Geometry) -> tuple[int, int]:

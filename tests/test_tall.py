@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -9,6 +12,9 @@ from hypothesis import strategies as st
 from halfmoon import PILES, PLACES, RESERVE, Place
 from halfmoon.layout import ARC, GEOMETRIES, TALL, TALL_HALF_COLUMNS, Cell, _tall, crossover
 from webapp.app.keyboard import ARROWS, neighbour
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
+from pageobject import arrow_targets
 
 
 def test_the_tall_geometry_is_computed_the_same_every_time() -> None:
@@ -82,9 +88,21 @@ def test_every_place_is_reachable_with_the_arrows_in_the_tall_geometry(start: Pl
 
 def test_the_arrows_follow_the_geometry_on_screen() -> None:
     p = Place
-    # The side piles stand beside the top row's ends on the arc and under them in the tall geometry.
-    assert neighbour(p("P4"), "ArrowLeft", "arc") == p("P3") and neighbour(p("P4"), "ArrowLeft", "tall") == p("P4")
-    assert neighbour(p("P10"), "ArrowRight", "arc") == p("P11")
-    assert neighbour(p("P10"), "ArrowRight", "tall") == p("P10")
+    # Pile 1 stands under the first reserve card on the tall table, left of it on the arc.
+    assert neighbour(p("R5"), "ArrowDown", "tall") == p("P1") and neighbour(p("R5"), "ArrowDown", "arc") == p("R5")
+    assert neighbour(p("P1"), "ArrowRight", "tall") == p("R6") and neighbour(p("P1"), "ArrowRight", "arc") == p("R5")
     assert neighbour(p("P4"), "ArrowDown", "tall") == p("P3") and neighbour(p("P10"), "ArrowDown", "tall") == p("P11")
-    assert neighbour(p("P4"), "ArrowLeft", "unknown") == neighbour(p("P4"), "ArrowLeft")  # the arc
+    assert neighbour(p("R5"), "ArrowDown", "unknown") == p("R5")  # the arc
+
+
+@given(st.sampled_from(list(GEOMETRIES)), st.floats(3.0, 3.8))
+def test_the_arrows_agree_with_the_rule_the_page_tests_read_on_screen(name: str, row: float) -> None:
+    """Whatever a row's height on screen (in half-columns: 1.66 card widths and the gaps), each arrow
+    goes where the contract's rule, read from the places' centres (``arrow_targets`` of the page
+    tests), says it may (issue 23: the tall geometry's rows are far taller than they are wide)."""
+    geometry = GEOMETRIES[name]
+    centres = {str(p): [c.column + 1.0, c.row * row] for p, c in geometry.cells.items()}
+    for place in PLACES:
+        for key in ARROWS:
+            allowed = arrow_targets(centres, str(place), key)
+            assert allowed is None or str(neighbour(place, key, name)) in allowed, (place, key)

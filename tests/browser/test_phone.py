@@ -67,11 +67,9 @@ def test_the_arrows_follow_the_geometry_on_screen(phone: Game, size: dict[str, i
     assert all(box.values())
     beside = box["P3"]["x"] < box["P4"]["x"] and box["P11"]["x"] > box["P10"]["x"]  # type: ignore[index]
     assert beside == (geometry == "arc")
-    phone.button("P4").focus()
-    page.keyboard.press("ArrowLeft" if geometry == "arc" else "ArrowDown")
-    expect(phone.button("P3")).to_be_focused()  # beside it on the arc, under it on the tall table
-    page.keyboard.press("ArrowUp")
-    expect(phone.button("P4")).to_be_focused()
+    phone.button("R5").focus()
+    page.keyboard.press("ArrowDown")  # pile 1 stands under the reserve's second row only on the tall table
+    expect(phone.button("P1" if geometry == "tall" else "R5")).to_be_focused()
 
 
 # --- The menu ---
@@ -261,3 +259,48 @@ def test_under_reduced_motion_the_cue_is_a_still_outline(phone: Game) -> None:
     assert seen["outline"] == ["solid", "solid"]
     page.wait_for_function(NONE_REFUSED)
     assert phone.message() == ""
+
+
+# --- Where the replay's and the save warning's commands go ---
+
+ON_SCREEN = """() => {
+  const shown = [...document.querySelectorAll('[data-action]:not(dialog *)')].filter(b => b.getClientRects().length);
+  const off = shown.filter(b => { const r = b.getBoundingClientRect();
+    return r.left < 0 || r.top < 0 || r.right > innerWidth + 0.5 || r.bottom > innerHeight + 0.5; });
+  return {shown: shown.map(b => b.dataset.action), off: off.map(b => b.dataset.action)};
+}"""
+WINDOWS = [(390, 844), (360, 640), (320, 568), (844, 390), (640, 360), (568, 320), (1366, 657)]
+
+
+def test_a_replays_seven_commands_take_the_play_commands_place(game: Game) -> None:
+    """Issue 23: while a replay is shown its commands stand where undo … new deal stood (inert then),
+    the menu beside them for the settings; in every window, on screen."""
+    tab = game.tab("?deal=HM1-N-AAAAAAB&line=P4+P7.P5+P6")
+    replay = ["replay-first", "replay-back", "replay-play", "replay-forward", "replay-last", "play-deal", "replay-exit"]
+    try:
+        for width, height in WINDOWS:
+            tab.page.set_viewport_size({"width": width, "height": height})
+            seen = tab.page.evaluate(ON_SCREEN)
+            assert seen["off"] == [], f"{width}x{height}: {seen['off']} off screen"
+            assert set(replay) <= set(seen["shown"]) and "undo" not in seen["shown"], f"{width}x{height}"
+            assert "menu" in seen["shown"] or "settings" in seen["shown"], f"{width}x{height}: no settings"
+    finally:
+        tab.page.close()
+
+
+def test_the_save_warnings_commands_stay_on_screen(game: Game) -> None:
+    """Issue 23: the save warning sits in the arc's open bottom row (never over a card), its two
+    commands on screen in every window, the play commands and the menu beside the table as ever."""
+    page = game.page.context.new_page()
+    page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };")
+    try:
+        warned = Game(page, game.site).open()
+        expect(page.locator("[data-save-warning]")).to_be_visible()
+        assert warned.board("data-saved") == "false"
+        for width, height in WINDOWS:
+            page.set_viewport_size({"width": width, "height": height})
+            seen = page.evaluate(ON_SCREEN)
+            assert seen["off"] == [], f"{width}x{height}: {seen['off']} off screen"
+            assert {"copy-game", "game-export", "undo", "new"} <= set(seen["shown"]), f"{width}x{height}"
+    finally:
+        page.close()

@@ -14,7 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from halfmoon import PLACES, Game, Place
-from halfmoon.layout import GEOMETRIES, Geometry
+from halfmoon.layout import CARD_ROW, GEOMETRIES, Geometry
 from webapp.app.actions import Action
 from webapp.text.table import KEY_LETTERS
 
@@ -50,10 +50,15 @@ class Key:
     alt: bool = False
 
 
+ROW_HALF_COLUMNS = 2 * CARD_ROW[0] / CARD_ROW[1]
+"""A row's height in half-columns (a card is two half-columns wide and a row 1.66 cards tall), so
+that "nearest" here is the nearest on screen, in either geometry."""
+
+
 def _centre(geometry: Geometry, place: Place) -> tuple[float, float]:
-    """A place's centre in half-columns and rows: a card spans two half-columns."""
+    """A place's centre in half-columns, across and down: a card spans two half-columns."""
     cell = geometry.cells[place]
-    return cell.column + 1.0, float(cell.row) * 2  # a row is about two half-columns tall
+    return cell.column + 1.0, cell.row * ROW_HALF_COLUMNS
 
 
 def neighbour(place: Place, key: str, geometry: str = "arc") -> Place:

@@ -53,7 +53,8 @@ class IntroView:
         self.intro = Intro(backend, shown=found(self.element) and not self.element.hidden)
 
     def render(self, moves: int, replaying: bool) -> None:
-        shown = self.intro.after(moves, replaying)
+        """Hidden while a replay is shown (its cards take no taps), back after it while not done."""
+        shown = self.intro.after(moves, replaying) and not replaying
         if self.element.hidden == shown:
             self.element.hidden = not shown
 
