@@ -37,15 +37,6 @@ TAP_NOW = """(names) => {
 NONE_REFUSED = "!document.querySelector('[data-board] [data-refused]')"
 
 
-def menu_action(game: Game, name: str) -> None:
-    """A command wherever it lives: in the menu, opened first, where the window needs one (what the
-    page object's ``action`` would do for a phone)."""
-    command = game.page.locator(f'[data-action="{name}"]:not(dialog [data-action])')
-    if not command.is_visible():
-        game.page.locator(MENU).click()
-    command.click()
-
-
 @pytest.fixture
 def phone(game: Game) -> Iterator[Game]:
     """The shared page in a phone's window, back in its own afterwards."""
