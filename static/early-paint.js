@@ -63,6 +63,19 @@
     words(all.texts[lang]);
   };
 
+  // The first game's introduction (webapp/store/intro.py `showing`, written out here because it
+  // must show from the first paint): on a first visit, none of these keys stored, and while its own
+  // key says it is shown. Without storage, never.
+  try {
+    const state = localStorage.getItem(script.dataset.introKey);
+    const first = list("firstVisitKeys").every((key) => localStorage.getItem(key) === null);
+    if (state === null ? first : state === script.dataset.introShown) {
+      document.querySelector("[data-intro]").hidden = false;
+    }
+  } catch (error) {
+    // no storage: no introduction
+  }
+
   let record;
   try {
     const text = localStorage.getItem(script.dataset.snapshotKey);

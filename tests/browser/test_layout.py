@@ -8,6 +8,7 @@ motion; motion is tested on its own. Everything is read through the contract's a
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -25,6 +26,7 @@ VIEWPORTS = [
     (1280, 720),
     (1024, 640),
     (768, 1024),
+    (412, 915),
     (390, 844),
     (360, 640),
     (320, 568),
@@ -42,6 +44,13 @@ VIEWPORTS = [
     (480, 400),
     (600, 420),
 ]
+# Issue 23: the card widths (CSS px) at every viewport and sweep window before the tall geometry,
+# measured with tools/card_widths.py: none may be narrower now, and these must be wider.
+BEFORE = {
+    tuple(map(int, k.split("x"))): v
+    for k, v in json.loads((Path(__file__).with_name("card-widths-before.json")).read_text(encoding="utf-8")).items()
+}
+WIDER = {(390, 844): 50, (412, 915): 50, (360, 640): 46}
 # Windows between them, on a grid of 60 px steps each way (in Finnish, the longer words).
 SWEEP = range(320, 1001, 60)
 # Rectangles of what the test reads: each place (its box, and every element it holds), its button,
@@ -58,6 +67,22 @@ GEOMETRY = """() => {
     info: [...document.querySelectorAll('[data-info]')].map(box),
     commands: ['undo', 'redo', 'restart', 'new']
       .map(a => box(document.querySelector(`[data-action="${a}"]:not(dialog [data-action])`))),
+    // Issue 23: every command outside the dialogs and the board, shown (with its box) or in the closed
+    // menu; whether an element around the commands overflows (a scrolling command column).
+    others: [...document.querySelectorAll(
+        '[data-action]:not(dialog *):not([data-board] *), [data-input]:not(dialog *)')]
+      .filter(e => !e.closest('[hidden]') && e.dataset.action !== 'menu')
+      .map(e => {
+        const menu = e.closest('[data-menu]');
+        return {name: e.dataset.action || e.dataset.input, menu: !!menu && !menu.getClientRects().length,
+                shown: e.getClientRects().length > 0, box: box(e.closest('label') || e)};
+      }),
+    scrolls: (() => {
+      const around = [];
+      for (let e = document.querySelector('[data-action="undo"]'); e; e = e.parentElement) around.push(e);
+      return around.filter(e => getComputedStyle(e).overflowY !== 'visible' && e.scrollHeight > e.clientHeight + 1)
+        .map(e => e.tagName);
+    })(),
   };
 }"""
 EPSILON = 0.5
@@ -111,6 +136,13 @@ def assert_the_table_fits(page: Page, width: int, height: int) -> None:
         assert all(inside(part, p["box"]) for part in p["parts"]), f"{at}: {p['name']} draws outside its place"
     for i, p in enumerate(places):
         assert not any(overlap(p["box"], q["box"]) for q in places[i + 1 :]), f"{at}: {p['name']} overlaps a place"
+    for c in g["others"]:
+        assert c["shown"] != c["menu"], f"{at}: {c['name']} is neither shown nor in the menu"
+        assert not c["shown"] or inside(c["box"], screen), f"{at}: {c['name']} is off screen"
+    assert g["scrolls"] == [], f"{at}: the commands overflow {g['scrolls']}"
+    if min(width, height) < 600:  # a phone: at most six commands beside the table
+        shown = [c["name"] for c in g["others"] if c["shown"] and c["name"] not in ("code", "game-file")]
+        assert len(shown) <= 6, f"{at}: {shown} shown"
     targets = [p["button"] for p in places] + g["commands"]
     for i, t in enumerate(targets):
         assert not any(overlap(t, u) for u in targets[i + 1 :]), f"{at}: two hit areas overlap"
@@ -119,6 +151,8 @@ def assert_the_table_fits(page: Page, width: int, height: int) -> None:
     assert smallest >= least, f"{at}: a hit area is {smallest:.1f} px, under {least}"
     card = min(p["button"][2] - p["button"][0] for p in places)
     assert card >= {(1366, 657): 64, (1920, 969): 88}.get((width, height), least), f"{at}: cards {card:.1f} px wide"
+    floor = max(WIDER.get((width, height), 0), BEFORE.get((width, height), 0) - EPSILON)
+    assert card >= floor, f"{at}: cards {card:.1f} px wide, under {floor}"
     if (width, height) == (360, 640):
         assert min(p["rank"] for p in places) >= 14
 

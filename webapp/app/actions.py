@@ -42,6 +42,8 @@ class Action(enum.StrEnum):
     REPLAY_EXIT = "replay-exit"
     PLAY_DEAL = "play-deal"
     KEYS = "keys"  # the dialog listing every key (issue 12)
+    MENU = "menu"  # the other commands, where the window cannot show them all (issue 23)
+    INTRO_CLOSE = "intro-close"  # the first game's introduction, dismissed for good (issue 23)
 
 
 BROWSER_ACTIONS = frozenset(
@@ -54,6 +56,8 @@ BROWSER_ACTIONS = frozenset(
         Action.STATS_PERSIST,
         Action.GAME_EXPORT,
         Action.SHARE_REPLAY,
+        Action.MENU,
+        Action.INTRO_CLOSE,
     }
 )
 """Actions that are browser plumbing only (the share sheet, the service worker): webapp/browser/."""
@@ -74,6 +78,7 @@ REPLAY_ACTIONS = frozenset(
         Action.CANCEL,
         Action.SETTINGS,  # the language is chosen there, and stays free while replaying
         Action.CLOSE,
+        Action.MENU,  # it holds the settings
     }
 )
 """The only commands while a replay is shown."""

@@ -1,8 +1,9 @@
 """The keyboard, as plain Python: which key does what, and where the arrows go on the board.
 
 The board is one Tab stop (a roving tabindex, webapp/keys_dom.py); the arrow keys move the focus
-to the nearest place in that direction on the arc and the reserve (halfmoon/layout.py), so every
-place is reachable from every other with the arrows alone. Shortcuts start the same commands as
+to the nearest place in that direction on the arc and the reserve as the board shows them
+(either geometry of halfmoon/layout.py: the page says which is on screen), so every place is
+reachable from every other with the arrows alone. Shortcuts start the same commands as
 the buttons (and so ask the same R7.6 confirmation); the single-key ones can be turned off
 (WCAG 2.1.4), the Ctrl/⌘ combinations and the arrows stay.
 """
@@ -13,7 +14,7 @@ import enum
 from dataclasses import dataclass
 
 from halfmoon import PLACES, Game, Place
-from halfmoon.layout import ARC
+from halfmoon.layout import CARD_ROW, GEOMETRIES, Geometry
 from webapp.app.actions import Action
 from webapp.text.table import KEY_LETTERS
 
@@ -49,24 +50,31 @@ class Key:
     alt: bool = False
 
 
-def _centre(place: Place) -> tuple[float, float]:
-    """A place's centre in half-columns and rows: a card spans two half-columns."""
-    cell = ARC[place]
-    return cell.column + 1.0, float(cell.row) * 2  # a row is about two half-columns tall
+ROW_HALF_COLUMNS = 2 * CARD_ROW[0] / CARD_ROW[1]
+"""A row's height in half-columns (a card is two half-columns wide and a row 1.66 cards tall), so
+that "nearest" here is the nearest on screen, in either geometry."""
 
 
-def neighbour(place: Place, key: str) -> Place:
-    """The nearest place within 45° of the arrow's direction (off-axis distance weighs double), or
+def _centre(geometry: Geometry, place: Place) -> tuple[float, float]:
+    """A place's centre in half-columns, across and down: a card spans two half-columns."""
+    cell = geometry.cells[place]
+    return cell.column + 1.0, cell.row * ROW_HALF_COLUMNS
+
+
+def neighbour(place: Place, key: str, geometry: str = "arc") -> Place:
+    """The nearest place within 45° of the arrow's direction (off-axis distance weighs double) in
+    the geometry on screen (its name in ``layout.GEOMETRIES``; an unknown name is the arc), or
     ``place`` itself at the edge. Home and End go to the first and last place."""
     if key == "Home":
         return PLACES[0]
     if key == "End":
         return PLACES[-1]
+    shown = GEOMETRIES.get(geometry, GEOMETRIES["arc"])
     dx, dy = ARROWS[key]
-    x, y = _centre(place)
+    x, y = _centre(shown, place)
     best: tuple[float, Place] | None = None
     for other in PLACES:
-        ox, oy = _centre(other)
+        ox, oy = _centre(shown, other)
         along = (ox - x) * dx + (oy - y) * dy
         across = abs((ox - x) * dy) + abs((oy - y) * dx)
         if other is place or along <= 0 or across > along:  # within 45° of the arrow

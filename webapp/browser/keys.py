@@ -39,6 +39,7 @@ class Keys:
     def __init__(self, document: Any, window: Any, board: Any, buttons: dict[Place, Any], controls: Controls) -> None:
         self.document = document
         self.window = window
+        self.board = board
         self.buttons = buttons
         self.controls = controls
         self.view: View | None = None  # as last drawn: what the keys act on
@@ -50,6 +51,9 @@ class Keys:
         self.sentence = ""
         self._proxies = [listen(document, "keydown", self.on_keydown), listen(board, "focusin", self.on_focusin)]
         self._speaker = create_proxy(self.speak)
+        self._resized = create_proxy(self.on_resize)
+        window.ResizeObserver.new(self._resized).observe(board.parentElement)
+        self.on_resize()
 
     # Events
 
@@ -65,7 +69,7 @@ class Keys:
         place = target.closest("[data-board] [data-place]")
         if found(place) and (event.key in ARROWS or event.key in ("Home", "End")):
             event.preventDefault()
-            self.move(neighbour(Place(place.dataset.place), event.key))
+            self.move(neighbour(Place(place.dataset.place), event.key, self.geometry()))
             return
         if event.key == "Escape":
             self.controls.clear_selection()
@@ -95,6 +99,16 @@ class Keys:
         if found(place):
             self.focused = Place(place.dataset.place)
             self.roving()
+
+    def geometry(self) -> str:
+        """The geometry on screen (halfmoon/layout.py), as the stylesheet's container query chose it."""
+        return str(self.window.getComputedStyle(self.board).getPropertyValue("--geometry")).strip()
+
+    def on_resize(self, *_: Any) -> None:
+        """The table's box changed: the board says which geometry it shows (``data-geometry``)."""
+        shown = self.geometry()
+        if shown and self.board.getAttribute("data-geometry") != shown:
+            self.board.setAttribute("data-geometry", shown)
 
     def move(self, place: Place) -> None:
         self.focused = place

@@ -17,12 +17,14 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from halfmoon import PLACES, Place, save
 from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
 from webapp.app.app import App
+from webapp.app.refused import refused
 from webapp.browser.dom import document, found, listen, query, set_attributes, window
 from webapp.browser.files import FILE_INPUTS, download, read_chosen
 from webapp.browser.keys import Keys
 from webapp.browser.lasting import Lasting
 from webapp.browser.motion import Motion
 from webapp.browser.offline import Offline
+from webapp.browser.phone import Cue, IntroView, Menu
 from webapp.browser.sharing import copy_game, copy_replay_link, share
 from webapp.browser.stats_panel import StatsPanel
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
@@ -53,6 +55,7 @@ class Page:
         self.settings = {name: query(f'[data-setting="{name}"]') for name in Setting}
         self.file_inputs = [query(f'[data-input="{name}"]') for name in FILE_INPUTS]
         self.motion = Motion(document, window, len(PLACES))
+        self.menu, self.intro, self.cue = Menu(), IntroView(), Cue(self.places)  # issue 23
         self.last: View | None = None
         self._today = app.tally.today()
         self._snapshot_of: tuple[object, ...] = ()
@@ -80,6 +83,8 @@ class Page:
             Action.STATS_PERSIST: lambda: self._run(self.lasting.ask()),
             Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
             Action.SHARE_REPLAY: lambda: self._run(copy_replay_link(self.show_replay_link(), self.tell)),
+            Action.MENU: lambda: None,  # the browser's own popovertarget opens and closes it
+            Action.INTRO_CLOSE: self.intro.close,
         }
 
     # Events
@@ -90,9 +95,15 @@ class Page:
             return
         place = button.closest("[data-board] [data-place]")
         if found(place):
-            self.app.tap(Place(place.dataset.place))
+            tapped = Place(place.dataset.place)
+            marked = refused(self.app, tapped)
+            self.app.tap(tapped)
+            self.cue.show(marked)
+        elif button.getAttribute("data-action") == Action.MENU:
+            return  # not prevented: the browser toggles the popover
         elif button.hasAttribute("data-action"):
             event.preventDefault()
+            self.menu.chosen(button)
             self.on_action(Action(button.getAttribute("data-action")))
         self.render()
 
@@ -207,6 +218,7 @@ class Page:
         for key, value in view.info.items():
             self.info[key].textContent = value
         self.message.textContent = view.message
+        self.intro.render(view.moves, view.replay is not None)
         self.render_commands(view)
         self.render_replay(view)
         self.stats.render(self.app, view.dialog is Dialog.STATS)
@@ -294,3 +306,4 @@ class Page:
             element.setAttribute("aria-label", text(element.getAttribute("data-t-label"), lang))
         for name in PAGES:  # the Rules and Examples pages in the same language
             query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
+        query("[data-rules-link]").setAttribute("href", f"./{page_file('rules', lang)}")

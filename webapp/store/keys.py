@@ -26,3 +26,8 @@ FAILURES_KEY = PREFIX + "snapshot-failures"
 """How many restored starts of this build failed (startup/pyodide-start.mjs)."""
 PROBE_KEY = PREFIX + "probe"
 """Read once at start to learn whether storage can be used at all."""
+INTRO_KEY = PREFIX + "intro"
+"""The first game's introduction (issue 23): ``shown`` while it is, ``done`` once dismissed or once
+the first removal was made; never inside the settings."""
+FIRST_VISIT_KEYS = (GAME_KEY, STATS_KEY, INTRO_KEY)
+"""A first visit stores none of these: the early paint then shows the introduction."""

@@ -5,6 +5,7 @@ The words of index.html before Python runs are written from it by the build (sit
 
 from __future__ import annotations
 
+from webapp.text.phone_table import PHONE_TEXTS
 from webapp.text.stats_table import STATS_TEXTS
 
 KEY_LETTERS = {"undo": "U", "new": "N", "restart": "R", "daily": "D", "settings": "S", "keys": "?"}
@@ -324,5 +325,8 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
     },
 }
 
-TEXTS: dict[str, dict[str, str]] = {lang: {**words, **STATS_TEXTS[lang]} for lang, words in _PAGE_TEXTS.items()}
-"""The page's words and the statistics' (webapp/text/stats_table.py), one table."""
+TEXTS: dict[str, dict[str, str]] = {
+    lang: {**words, **STATS_TEXTS[lang], **PHONE_TEXTS[lang]} for lang, words in _PAGE_TEXTS.items()
+}
+"""The page's words, the statistics' (webapp/text/stats_table.py) and the menu's and introduction's
+(webapp/text/phone_table.py), one table."""

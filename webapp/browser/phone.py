@@ -1,0 +1,90 @@
+"""The first minute on a phone (issue 23), in the browser (Pyodide only): the menu of the other
+commands, the first game's introduction and the cue of a combination that removed nothing. The
+decisions are in webapp/app/intro.py and webapp/app/refused.py; the stylesheet decides where the
+menu is needed (static/app.css)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from halfmoon import Place
+from webapp.app.intro import Intro
+from webapp.browser.dom import found, listen, query, window
+
+REFUSED_MS = 300
+"""How long the places of a refused combination carry ``data-refused`` (the cue's 240 ms shake,
+or under reduced motion a static outline, lasts while it does)."""
+
+
+class Menu:
+    """``[data-menu]``, a non-modal popover opened by ``data-action="menu"`` (the browser's own
+    ``popovertarget``: Escape and a click outside close it, and the focus returns to the button).
+    Its button says whether it is open (``aria-expanded``); a command chosen in it closes it first,
+    the focus on the menu's button, so that a dialog the command opens gives the focus back there."""
+
+    def __init__(self) -> None:
+        self.menu = query("[data-menu]")
+        self.button = query('[data-action="menu"]')
+        self._proxies = [listen(self.menu, "toggle", self.on_toggle)]
+
+    def on_toggle(self, event: Any) -> None:
+        self.button.setAttribute("aria-expanded", "true" if str(event.newState) == "open" else "false")
+
+    def chosen(self, button: Any) -> None:
+        """A command of the menu was clicked: an open menu closes, the focus on its button."""
+        if found(button.closest("[data-menu]")) and self.menu.matches(":popover-open"):
+            self.menu.hidePopover()
+            self.button.focus()
+
+
+class IntroView:
+    """``[data-intro]``: shown from the first paint of a first visit (the early paint un-hides it)."""
+
+    def __init__(self) -> None:
+        self.element = query("[data-intro]")
+        backend: Any = None
+        try:
+            backend = window.localStorage
+        except Exception:  # storage blocked: the early paint showed nothing either
+            backend = None
+        self.intro = Intro(backend, shown=found(self.element) and not self.element.hidden)
+
+    def render(self, moves: int, replaying: bool) -> None:
+        """Hidden while a replay is shown (its cards take no taps), back after it while not done."""
+        shown = self.intro.after(moves, replaying) and not replaying
+        if self.element.hidden == shown:
+            self.element.hidden = not shown
+
+    def close(self) -> None:
+        self.intro.dismiss()
+
+
+class Cue:
+    """Marks the places of a refused combination for ``REFUSED_MS``; a new one replaces it."""
+
+    def __init__(self, places: dict[Place, Any]) -> None:
+        self.places = places
+        self.marked: list[Any] = []
+        self.timer: Any = None
+        self._clear = create_proxy(self.clear)
+
+    def show(self, places: Iterable[Place]) -> None:
+        self.clear()
+        self.marked = [self.places[p] for p in places]
+        if not self.marked:
+            return
+        for element in self.marked:
+            _ = element.offsetWidth  # the shake starts again on a place marked a moment ago
+            element.setAttribute("data-refused", "true")
+        self.timer = window.setTimeout(self._clear, REFUSED_MS)
+
+    def clear(self, *_: Any) -> None:
+        if self.timer is not None:
+            window.clearTimeout(self.timer)
+            self.timer = None
+        for element in self.marked:
+            element.removeAttribute("data-refused")
+        self.marked = []

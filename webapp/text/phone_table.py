@@ -1,0 +1,17 @@
+"""The words of the first minute on a phone (issue 23): the menu of the other commands and the
+first game's introduction, in Finnish and English; merged into ``webapp.text.table.TEXTS``."""
+
+from __future__ import annotations
+
+PHONE_TEXTS: dict[str, dict[str, str]] = {
+    "fi": {
+        "menu": "Lisää",
+        "intro": "Poista parit, joiden summa on 11, tai sotilas, rouva ja kuningas yhdessä – napauta kortteja.",
+        "intro-close": "Selvä",
+    },
+    "en": {
+        "menu": "More",
+        "intro": "Remove pairs that add up to 11, or a jack, a queen and a king together – tap the cards.",
+        "intro-close": "Got it",
+    },
+}
