@@ -37,17 +37,17 @@ play: build
 # ENGINES: the engines of the cross-engine suite (default all three; a missing one fails with its install).
 ENGINES ?= chromium firefox webkit
 export HALFMOON_ENGINES = $(ENGINES)
-test: build
-	@start=$$(date +%s); \
-	if [ -n "$(ARGS)" ]; then $(PY) -m pytest --durations=10 $(ARGS); status=$$?; else \
-	  mkdir -p test-results; \
+TEST_AS_ASKED = $(PY) -m pytest --durations=10 $(ARGS); status=$$?
+TEST_SIDE_BY_SIDE = mkdir -p test-results; \
 	  $(PY) -m pytest tests/engines --durations=10 -p no:cacheprovider > test-results/engines.log 2>&1 & engines=$$!; \
 	  $(PY) -m pytest --durations=10 --ignore=tests/engines; status=$$?; \
 	  wait $$engines; engines_status=$$?; \
 	  echo "==== the cross-engine suite ($(ENGINES)), run beside the rest: test-results/engines.log ===="; \
 	  cat test-results/engines.log; \
-	  if [ $$status -eq 0 ]; then status=$$engines_status; fi; \
-	fi; \
+	  if [ $$status -eq 0 ]; then status=$$engines_status; fi
+test: build
+	@start=$$(date +%s); \
+	$(if $(ARGS),$(TEST_AS_ASKED),$(TEST_SIDE_BY_SIDE)); \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
 # Figures into bench-results/ (git-ignored); UPDATE=1 also rewrites the tracked BENCHMARKS.md.

@@ -72,7 +72,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 def _engines_are_there() -> None:
     absent = [line for line in (missing(name) for name in WANTED) if line]
     if absent:
-        pytest.exit("\n".join(absent) + "\n(or choose engines: make test ENGINES=chromium)", returncode=4)
+        hint = " (or leave it out: make test ENGINES=…)"
+        pytest.exit("\n".join(line + hint for line in absent), returncode=4)
     if not (ROOT / "static" / "build" / "early-fetch.js").exists():
         pytest.exit("static/build is not built: run `make build` (or `make test`)", returncode=4)
 
