@@ -84,7 +84,9 @@ class Engine:
         # activates after precaching everything) and the interpreter snapshot is stored (its Worker
         # started the runtime again).
         self.driver.wait("navigator.serviceWorker.controller !== null", READY_S * 1000)
-        self.driver.wait("document.documentElement.dataset.snapshot === 'stored'", READY_S * 1000)
+        settled = "['stored', 'failed', 'off', 'dropped'].includes(document.documentElement.dataset.snapshot)"
+        self.driver.wait(settled, READY_S * 1000)
+        self.snapshot = self.driver.evaluate("document.documentElement.dataset.snapshot")
         self.first_visit = list(self.served)
         self.first_seen = self.seen()
 

@@ -35,6 +35,7 @@ OFFLINE = "fetch('./no-such-file', {cache: 'no-store'}).then(() => 'online', () 
 
 def test_the_first_visit_becomes_ready_with_no_error(booted: Engine) -> None:
     assert booted.first_start == "normal", "a first visit has no snapshot to restore"
+    assert booted.snapshot == "stored", f"the first visit's interpreter snapshot: {booted.snapshot}"
     errors = [entry for entry in booted.first_seen if entry[0] != "warn"]
     assert errors == [], f"the first visit's errors or off-host requests: {errors}"
     assert booted.game.board("data-code") == CODE and booted.game.count("P1") >= 0
