@@ -25,6 +25,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 from engines import Driver, PlaywrightDriver
 
 READY_MS = 60_000
+ACTION_MS = 30_000  # how long a command's button may take to show, as Playwright's own wait
 CODE = "HM1-N-AAAAAAB"
 DEFAULT_SETTINGS = {
     "move-errors": False,
@@ -226,9 +227,12 @@ class Game:
 
     def action(self, name: str) -> None:
         """A command: the copy in the open dialog if it has one, else the one on the page."""
-        index = self.driver.evaluate(VISIBLE_ACTION, name)
-        assert index >= 0, f"{-index - 1} visible buttons for the action {name!r}, not one"
-        self.driver.click(f'button[data-action="{name}"]', nth=index)
+        try:  # as a Playwright locator's click, it waits for the button to show (a dialog opening)
+            self.driver.wait(f"(name) => ({VISIBLE_ACTION})(name) >= 0", ACTION_MS, name)
+        except Exception as error:
+            shown = -self.driver.evaluate(VISIBLE_ACTION, name) - 1
+            raise AssertionError(f"{shown} visible buttons for the action {name!r}, not one") from error
+        self.driver.click(f'button[data-action="{name}"]', nth=self.driver.evaluate(VISIBLE_ACTION, name))
 
     def dialog(self, name: str) -> Locator:
         return self.page.locator(f'[data-dialog="{name}"]')
