@@ -32,18 +32,19 @@ play: build
 
 # Prints the ten slowest tests and how long the whole run took (each new page test states its seconds).
 # ARGS: pytest's own, e.g. make test ARGS='-m "not browser"' (the CPython half): one pytest run as asked.
-# Without ARGS, the cross-engine suite (tests/engines/) runs beside the rest, in a second pytest process,
-# its output in test-results/engines.log, printed at the end: both are mostly waiting on browsers.
+# Without ARGS, the cross-engine suite (tests/engines/) runs beside the rest, in a second pytest process
+# whose output is printed at the end: both are mostly waiting on browsers. (Not into test-results/:
+# pytest-playwright empties that folder as each run starts.)
 # ENGINES: the engines of the cross-engine suite (default all three; a missing one fails with its install).
 ENGINES ?= chromium firefox webkit
 export HALFMOON_ENGINES = $(ENGINES)
 TEST_AS_ASKED = $(PY) -m pytest --durations=10 $(ARGS); status=$$?
-TEST_SIDE_BY_SIDE = mkdir -p test-results; \
-	  $(PY) -m pytest tests/engines --durations=10 -p no:cacheprovider > test-results/engines.log 2>&1 & engines=$$!; \
+TEST_SIDE_BY_SIDE = log=$$(mktemp); \
+	  $(PY) -m pytest tests/engines --durations=10 -p no:cacheprovider > $$log 2>&1 & engines=$$!; \
 	  $(PY) -m pytest --durations=10 --ignore=tests/engines; status=$$?; \
 	  wait $$engines; engines_status=$$?; \
-	  echo "==== the cross-engine suite ($(ENGINES)), run beside the rest: test-results/engines.log ===="; \
-	  cat test-results/engines.log; \
+	  echo "==== the cross-engine suite ($(ENGINES)), run beside the rest ===="; \
+	  cat $$log; rm -f $$log; \
 	  if [ $$status -eq 0 ]; then status=$$engines_status; fi
 test: build
 	@start=$$(date +%s); \
