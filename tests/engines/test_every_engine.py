@@ -1,9 +1,10 @@
 """The game in every engine a player uses: Chromium, Firefox and WebKit (issue 21).
 
 Each test runs once per engine (``[chromium]``, ``[firefox]``, ``[webkit]``) on that engine's one
-booted page (conftest.py), through the same page object as the Chromium suite. Seconds added to
-``make test`` on two cores, all engines: about 40 (Chromium), 60 (Firefox), 150 (WebKitGTK), most
-of it the boots (a first visit, a fallback boot, restored starts).
+booted page (conftest.py), through the same page object as the Chromium suite. Seconds, each engine
+alone on two cores: about 85 (Chromium), 50 (Firefox), 90 (WebKitGTK); all three in one run on a
+loaded machine (load average 8), 306. Most of it is boots: a first visit, a fallback boot and five
+restored starts per engine. ``make test`` runs this suite beside the rest (Makefile).
 """
 
 from __future__ import annotations
