@@ -187,7 +187,7 @@ FRAMES = """(sizes) => {
   }
 }"""
 FRAMES_READY = """() => [...document.querySelectorAll('iframe[data-test-frame]')]
-  .every(f => f.contentDocument?.documentElement.dataset.ready === 'true')"""
+  .every(f => f.contentDocument?.documentElement?.dataset.ready === 'true')"""
 GEOMETRY = """() => Object.fromEntries([...document.querySelectorAll('iframe[data-test-frame]')].map(frame => {
   const doc = frame.contentDocument;
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
