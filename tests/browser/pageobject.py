@@ -72,6 +72,8 @@ class Game:
         else:
             self._page, self.driver = None, page
         self.site = site
+        self.ready_ms = READY_MS
+        """How long a boot may take (the cross-engine suite allows WebKitGTK's longer first visit)."""
 
     @property
     def page(self) -> Page:
@@ -98,7 +100,7 @@ class Game:
         return self
 
     def wait_ready(self) -> None:
-        self.driver.wait("document.documentElement.dataset.ready === 'true'", READY_MS)
+        self.driver.wait("document.documentElement.dataset.ready === 'true'", self.ready_ms)
 
     def wait_ready_on_a_paused_clock(self, step_ms: int = 100) -> None:
         """Ready, on a fake clock (``page.clock``) that stands still: its timers fire only as the

@@ -26,7 +26,7 @@ HOOK = Path(__file__).with_name("hook.js").read_bytes()
 HOOK_NAME = "__test-hook__.js"
 SEEN = """() => { const key = 'half-moon-test:seen';
   const seen = JSON.parse(sessionStorage.getItem(key) || '[]'); sessionStorage.removeItem(key); return seen; }"""
-READY_S = 240  # WebKitGTK's first visit took 12–45 s on two busy cores
+READY_S = 300  # a boot's limit: WebKitGTK's first visit took 12–45 s on two busy cores
 
 
 class HookedHandler(Handler):
@@ -72,9 +72,21 @@ class Engine:
         self.server: Server | None = None
         self.start_server()
         self.site = f"http://127.0.0.1:{self.port}{PREFIX}"
-        driver, self.close = launch(name, playwright)
+        try:
+            driver, self.close = launch(name, playwright)
+        except Exception:
+            self.stop_server()
+            raise
         self.game = Game(driver, self.site)
+        self.game.ready_ms = READY_S * 1000
         self.driver = driver
+        try:
+            self.first_visit_made()
+        except Exception:
+            self.shutdown()
+            raise
+
+    def first_visit_made(self) -> None:
         began = time.monotonic()
         self.game.open()
         self.first_ready_s = time.monotonic() - began
@@ -120,9 +132,18 @@ class Engines:
     def __init__(self, request: pytest.FixtureRequest) -> None:
         self.request = request
         self.started: dict[str, Engine] = {}
+        self.failed: dict[str, str] = {}
 
     def get(self, name: str) -> Engine:
+        """The engine's booted page; an engine that failed to boot fails every later test at once,
+        with the first error (never a second boot in the same run)."""
+        if name in self.failed:
+            raise RuntimeError(f"{name} did not boot earlier in this run: {self.failed[name]}")
         if name not in self.started:
             playwright = self.request.getfixturevalue("playwright") if name == "chromium" else None
-            self.started[name] = Engine(name, playwright)
+            try:
+                self.started[name] = Engine(name, playwright)
+            except Exception as error:
+                self.failed[name] = f"{type(error).__name__}: {error}"[:1000]
+                raise
         return self.started[name]
