@@ -91,6 +91,7 @@ class Engine:
         self.game.open()
         self.first_ready_s = time.monotonic() - began
         self.first_start = self.driver.evaluate("document.documentElement.dataset.start")
+        self.first_code = self.game.board("data-code")
         self.until_ready = list(self.served)  # the page's own downloads (its Workers start after ready)
         # The first visit's downloads are over once the service worker controls the page (it
         # activates after precaching everything) and the interpreter snapshot is stored (its Worker

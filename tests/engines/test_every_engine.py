@@ -39,7 +39,7 @@ def test_the_first_visit_becomes_ready_with_no_error(booted: Engine) -> None:
     assert booted.snapshot == "stored", f"the first visit's interpreter snapshot: {booted.snapshot}"
     errors = [entry for entry in booted.first_seen if entry[0] != "warn"]
     assert errors == [], f"the first visit's errors or off-host requests: {errors}"
-    assert booted.game.board("data-code") == CODE and booted.game.count("P1") >= 0
+    assert booted.first_code == CODE, "the first visit opens the deal of its address"
 
 
 def runtime_file(path: str) -> bool:
