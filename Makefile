@@ -1,6 +1,7 @@
 # Half Moon. Two commands do all the set-up on a fresh machine:
 #   make play   sets up, builds and serves the game locally, and prints its address
-#   make test   sets up, builds and runs every test (engine, CLI, page in Chromium)
+#   make test   sets up, builds and runs every test (engine, CLI, page in Chromium, and the
+#               cross-engine suite in Chromium, Firefox and WebKitGTK; ENGINES=chromium for Chromium alone)
 # Set-up is idempotent: a Python virtual environment in .venv, npm packages in node_modules.
 
 PYTHON ?= python3
@@ -30,15 +31,36 @@ play: build
 	@$(PY) tools/serve.py --port $(PORT)
 
 # Prints the ten slowest tests and how long the whole run took (each new page test states its seconds).
-# ARGS: pytest's own, e.g. make test ARGS='-m "not browser"' (the CPython half).
+# ARGS: pytest's own, e.g. make test ARGS='-m "not browser"' (the CPython half): one pytest run as asked.
+# Without ARGS, the cross-engine suite (tests/engines/) runs beside the rest, in a second pytest process
+# whose output is printed at the end: both are mostly waiting on browsers. (Not into test-results/:
+# pytest-playwright empties that folder as each run starts.)
+# ENGINES: the engines of the cross-engine suite (default all three; a missing one fails with its install).
+ENGINES ?= chromium firefox webkit
+export HALFMOON_ENGINES = $(ENGINES)
+TEST_AS_ASKED = $(PY) -m pytest --durations=10 $(ARGS); status=$$?
+TEST_SIDE_BY_SIDE = log=$$(mktemp); \
+	  $(PY) -m pytest tests/engines --durations=10 -p no:cacheprovider > $$log 2>&1 & engines=$$!; \
+	  $(PY) -m pytest --durations=10 --ignore=tests/engines; status=$$?; \
+	  wait $$engines; engines_status=$$?; \
+	  echo "==== the cross-engine suite ($(ENGINES)), run beside the rest ===="; \
+	  cat $$log; rm -f $$log; \
+	  if [ $$status -eq 0 ]; then status=$$engines_status; fi
 test: build
-	@start=$$(date +%s); $(PY) -m pytest --durations=10 $(ARGS); status=$$?; \
+	@start=$$(date +%s); \
+	$(if $(ARGS),$(TEST_AS_ASKED),$(TEST_SIDE_BY_SIDE)); \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
 # Figures into bench-results/ (git-ignored); UPDATE=1 also rewrites the tracked BENCHMARKS.md.
 bench: build
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_page.py $(if $(UPDATE),--update)
+	$(PY) tools/bench_engines.py
+
+# The page benchmark per engine alone (first visit, restored visit, longest block, tap → DOM).
+.PHONY: bench-engines
+bench-engines: build
+	$(PY) tools/bench_engines.py
 
 lint: setup
 	$(PY) -m ruff check .

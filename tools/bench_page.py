@@ -27,9 +27,8 @@ In one browser, in the same run, interleaved:
 - frame times while removals animate (webapp/browser/motion.py): a requestAnimationFrame recorder runs
   through each of the winning line's first removals, tapped at a player's pace (each tap its own
   task), and the longest frame and the frames over 50 ms are reported;
-- first-visit bytes: each file a cold start loads, once (a preloaded file that the page fetches again
-  shows two responses in Chromium, but only one download reaches the server), raw and gzip-compressed,
-  and the total.
+- first-visit bytes: each file a cold start loads, once (counted by URL: a file the early fetch
+  downloads shows one response), raw and gzip-compressed, and the total.
 Cold and warm runs block service workers, so that game and control load alike through the network
 and the HTTP cache; the offline runs have the service worker installed and the network cut.
 """
@@ -227,7 +226,7 @@ def first_visit_bytes(browser: Browser, url: str) -> list[dict[str, Any]]:
 
     def record(response: Any) -> None:
         url = response.url.split("?")[0]
-        if any(f["url"] == url for f in files):  # the preload's response handed to the page's fetch
+        if any(f["url"] == url for f in files):  # counted once by URL
             return
         try:
             body = response.body()

@@ -16,6 +16,8 @@
   Pyodide, with the build key written in: Pyodide's version and a hash of every file a snapshot
   holds, so that a snapshot of another build is never restored, and the runtime's sizes (the first
   visit's progress bar);
+- writes the early fetch (startup/early-fetch.js, the first script of index.html) into
+  ``static/build/early-fetch.js`` with the list of the runtime's files it starts downloading;
 - renders the icons (tools/icons.py) into ``static/build/icons/``;
 - writes the service worker's precache list, ``static/build/precache-manifest.js``: every file
   the site needs, each with a revision hash of its contents, never kept by hand;
@@ -38,6 +40,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -73,6 +76,8 @@ SIZES_MARK = "@HALF_MOON_SIZES@"  # the raw sizes of the runtime's large files, 
 FACTS_MARK = "@HALF_MOON_FACTS@"  # Python's facts that the start-up module needs (keys, defaults)
 MODULES_MARK = "@HALF_MOON_MODULES@"  # the page's modules a memory snapshot imports
 STDLIB_MARK = "@HALF_MOON_STDLIB@"
+EARLY_FETCH_MARK = "@HALF_MOON_EARLY_FETCH@"  # the files the early fetch starts downloading
+EARLY_FETCH = ROOT / "startup" / "early-fetch.js"
 # Standard-library modules that PyScript's own package and the shell import at every start, imported
 # into a memory snapshot: pure Python, holding no JS object and no time (so not logging, which keeps
 # its import time). Each must be in data/stdlib-modules.txt (the build stops otherwise).
@@ -189,6 +194,22 @@ def startup() -> None:
         for mark, value in marks.items():
             text = text.replace(mark, value)
         (pyodide / target).write_text(text, encoding="utf-8")
+
+
+def early_fetch_files() -> list[str]:
+    """What Pyodide and PyScript fetch() on a first visit, relative to the page: PyScript's config
+    and the files it names, Pyodide's wasm, standard library and lock file."""
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))
+    pyodide = VENDOR.relative_to(ROOT).as_posix() + "/pyodide"
+    runtime = [f"./{pyodide}/{name}" for name in ("pyodide-lock.json", "python_stdlib.zip", "pyodide.asm.wasm")]
+    return ["./pyscript.toml", *config["files"], *runtime]
+
+
+def early_fetch() -> None:
+    """startup/early-fetch.js into static/build/, with its list of files written in."""
+    text = _without_comments(EARLY_FETCH.read_text(encoding="utf-8"))
+    files = json.dumps(early_fetch_files(), separators=(",", ":"))
+    (BUILD / "early-fetch.js").write_text(text.replace(EARLY_FETCH_MARK, files), encoding="utf-8")
 
 
 def start_facts() -> dict[str, str | int]:
@@ -331,6 +352,7 @@ def main() -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
     ran = run_slow_steps(args.force)
     startup()
+    early_fetch()
     write_precache_manifest()
     done = f"ran {', '.join(ran)}" if ran else "nothing slow to redo"
     refreshed = f"; refreshed {', '.join(stale)}" if stale else ""

@@ -15,6 +15,7 @@ import http.server
 import socket
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -22,6 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     root = ROOT
+    served: list[tuple[str, int]] | None = None
+    """When a list: each response sent with a body, as (path without the query, bytes), in order
+    (a 304 has no body and is not there): how the tests count downloads per file."""
     extensions_map = {  # noqa: RUF012 - the base class declares it so
         **http.server.SimpleHTTPRequestHandler.extensions_map,
         ".mjs": "text/javascript",
@@ -42,6 +46,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        if self.served is None:
+            return super().copyfile(source, outputfile)
+        data = source.read()
+        self.served.append((self.path.split("?")[0], len(data)))  # counted even if the browser hangs up
+        outputfile.write(data)
+
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
@@ -53,8 +64,16 @@ class Server(http.server.ThreadingHTTPServer):
             super().handle_error(request, client_address)
 
 
-def make_server(port: int, prefix: str = "/", root: Path = ROOT) -> Server:
-    handler = type("PrefixedHandler", (Handler,), {"prefix": prefix, "root": root})
+def make_server(
+    port: int,
+    prefix: str = "/",
+    root: Path = ROOT,
+    served: list[tuple[str, int]] | None = None,
+    handler: type = Handler,
+) -> Server:
+    """A server of the site at ``root`` under ``prefix``; ``served`` collects each body sent
+    (``Handler.served``); ``handler``: a subclass of ``Handler`` (the tests' own)."""
+    handler = type("PrefixedHandler", (handler,), {"prefix": prefix, "root": root, "served": served})
     return Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 

@@ -1,20 +1,31 @@
 """The page through the automation contract (ui-contract.md) only: no class names, no nesting.
 
-Every page test drives the game through this one set of helpers. ``fresh`` puts a booted page
-back to a known state through the page's own commands (a deal played by code, restart), so that
-tests can share one booted page instead of paying for a Pyodide boot each.
+Every page test drives the game through this one set of helpers, in every engine. ``Game`` works
+over a small driver interface (``tools/engines.py``: navigate, evaluate, click, key, fill, select,
+wait) with one adapter per driver: Playwright for Chromium, Marionette for Firefox, Selenium for
+WebKitGTK. Built on a Playwright page, it also offers that page's locators (``place``, ``button``,
+``command``, ``dialog``, ``page``) to the Chromium tests; the cross-engine suite (tests/engines/)
+uses only what every driver has. ``fresh`` puts a booted page back to a known state through the
+page's own commands (a deal played by code, restart), so that tests can share one booted page
+instead of paying for a Pyodide boot each.
 """
 
 from __future__ import annotations
 
 import math
+import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Locator, Page, expect
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
+
+from engines import Driver, PlaywrightDriver
+
 READY_MS = 60_000
+ACTION_MS = 30_000  # how long a command's button may take to show, as Playwright's own wait
 CODE = "HM1-N-AAAAAAB"
 DEFAULT_SETTINGS = {
     "move-errors": False,
@@ -36,22 +47,60 @@ def required(locator: Locator, name: str) -> str:
     return value
 
 
-class Game:
-    """The page through the automation contract (ui-contract.md) only."""
+ATTRIBUTE = """([selector, name]) => {
+  const found = document.querySelector(selector);
+  return found === null ? ['absent'] : [found.getAttribute(name)];
+}"""
+# The one visible copy of a command: in the open dialog if it has one, else on the page; its index
+# among every button of that action (several visible copies fail, as a Playwright locator would).
+VISIBLE_ACTION = """(name) => {
+  const all = [...document.querySelectorAll(`button[data-action="${name}"]`)];
+  const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const inDialog = all.filter(e => e.closest('dialog[open]') && shown(e));
+  const chosen = inDialog.length ? inDialog : all.filter(shown);
+  return chosen.length === 1 ? all.indexOf(chosen[0]) : -chosen.length - 1;
+}"""
 
-    def __init__(self, page: Page, site: str) -> None:
-        self.page = page
+
+class Game:
+    """The page through the automation contract (ui-contract.md) only, over a ``Driver``."""
+
+    def __init__(self, page: Page | Driver, site: str) -> None:
+        if isinstance(page, Page):
+            self._page: Page | None = page
+            self.driver: Driver = PlaywrightDriver(page)
+        else:
+            self._page, self.driver = None, page
         self.site = site
+        self.ready_ms = READY_MS
+        """How long a boot may take (the cross-engine suite allows WebKitGTK's longer first visit)."""
+
+    @property
+    def page(self) -> Page:
+        """The Playwright page (Chromium only): the cross-engine tests use ``driver``."""
+        assert self._page is not None, f"{self.driver.name}: no Playwright page; use the driver interface"
+        return self._page
+
+    def attribute(self, selector: str, name: str) -> str | None:
+        """An attribute of the first element matching ``selector``; None where absent. The element
+        itself must be there."""
+        found = self.driver.evaluate(ATTRIBUTE, [selector, name])
+        assert found != ["absent"], f"no element {selector}"
+        return found[0]  # type: ignore[no-any-return]
+
+    def text(self, selector: str) -> str:
+        """What the element shows (``innerText``), trimmed."""
+        return str(self.driver.evaluate("(s) => document.querySelector(s).innerText.trim()", selector))
 
     # Opening and resetting
 
     def open(self, query: str = f"?deal={CODE}") -> Game:
-        self.page.goto(self.site + query)
+        self.driver.navigate(self.site + query)
         self.wait_ready()
         return self
 
     def wait_ready(self) -> None:
-        self.page.wait_for_selector("html[data-ready='true']", timeout=READY_MS)
+        self.driver.wait("document.documentElement.dataset.ready === 'true'", self.ready_ms)
 
     def wait_ready_on_a_paused_clock(self, step_ms: int = 100) -> None:
         """Ready, on a fake clock (``page.clock``) that stands still: its timers fire only as the
@@ -63,7 +112,7 @@ class Game:
             self.page.clock.run_for(step_ms)
 
     def is_ready(self) -> bool:
-        return bool(self.page.evaluate("document.documentElement.dataset.ready === 'true'"))
+        return bool(self.driver.evaluate("document.documentElement.dataset.ready === 'true'"))
 
     def tab(self, query: str = f"?deal={CODE}") -> Game:
         """The game opened in another tab of the same browser profile (same storage)."""
@@ -78,13 +127,13 @@ class Game:
         self.close_dialog()
         self.set_language("en")
         self.set_settings(DEFAULT_SETTINGS, every=True)
-        if self.board("data-code") == code and self.command("restart").is_enabled():
+        if self.board("data-code") == code and self.enabled("restart"):
             self.action("restart")  # a move made or undone: asked first while in progress (R7.6)
         else:  # another deal, replaced (asked first while in progress), or this one with nothing done yet
             self.play_code(code)
         self.confirm_if_asked()
-        self.page.locator('[data-input="code"]').fill("")
-        self.page.evaluate("scrollTo(0, 0)")  # as a page just opened: clicks above may have scrolled it
+        self.driver.fill('[data-input="code"]', "")
+        self.driver.evaluate("scrollTo(0, 0)")  # as a page just opened: clicks above may have scrolled it
         state = self.figures(), self.board("data-code"), self.message()
         assert state == ((0, 0), code, ""), f"not the start of {code}: {state}"
         return self
@@ -100,7 +149,7 @@ class Game:
     def tap(self, *names: str, force: bool = False) -> None:
         """Clicks on the places' buttons; ``force`` also on an inert one (``aria-disabled``)."""
         for name in names:
-            self.button(name).click(force=force)
+            self.driver.click(f'[data-board] [data-place="{name}"] button', force=force)
 
     def play(self, moves: list[str]) -> None:
         for move in moves:
@@ -110,7 +159,7 @@ class Game:
         """A long line of moves to reach a position: each tap a click on the place's button, all
         in one round trip (the taps of ``play`` go through the pointer, a round trip each)."""
         names = [name for move in moves for name in move.split("+")]
-        self.page.evaluate(
+        self.driver.evaluate(
             """names => { for (const name of names)
                 document.querySelector(`[data-board] [data-place="${name}"] button`).click(); }""",
             names,
@@ -118,25 +167,30 @@ class Game:
 
     def board(self, attribute: str) -> str | None:
         """An attribute of the board, or None where it is absent (``data-replay`` outside a replay)."""
-        return self.page.locator("[data-board]").get_attribute(attribute)
+        return self.attribute("[data-board]", attribute)
+
+    def _required(self, selector: str, name: str) -> str:
+        value = self.attribute(selector, name)
+        assert value is not None, f"{name} is missing"
+        return value
 
     def card(self, name: str) -> str:
-        return required(self.place(name), "data-card")
+        return self._required(f'[data-board] [data-place="{name}"]', "data-card")
 
     def count(self, name: str) -> int:
-        return int(required(self.place(name), "data-count"))
+        return int(self._required(f'[data-board] [data-place="{name}"]', "data-count"))
 
     def label(self, name: str) -> str:
-        return required(self.button(name), "aria-label")
+        return self._required(f'[data-board] [data-place="{name}"] button', "aria-label")
 
     def cards(self) -> dict[str, tuple[str, int]]:
-        return self.page.evaluate(
+        return self.driver.evaluate(  # type: ignore[no-any-return]
             """() => Object.fromEntries([...document.querySelectorAll('[data-board] [data-place]')]
                 .map(p => [p.dataset.place, [p.dataset.card, Number(p.dataset.count)]]))"""
         )
 
     def selected(self) -> list[str]:
-        return self.page.evaluate(
+        return self.driver.evaluate(  # type: ignore[no-any-return]
             """() => [...document.querySelectorAll('[data-board] [data-place]')]
                 .filter(p => p.querySelector('button').getAttribute('aria-pressed') === 'true')
                 .map(p => p.dataset.place)"""
@@ -144,21 +198,20 @@ class Game:
 
     def dimmed(self) -> set[str]:
         return set(
-            self.page.evaluate(
+            self.driver.evaluate(
                 """() => [...document.querySelectorAll('[data-board] [data-place][data-dimmed="true"]')]
                     .map(p => p.dataset.place)"""
             )
         )
 
     def figures(self) -> tuple[int, int]:
-        board = self.page.locator("[data-board]")
-        return int(required(board, "data-score")), int(required(board, "data-moves"))
+        return int(self._required("[data-board]", "data-score")), int(self._required("[data-board]", "data-moves"))
 
     def info(self, name: str) -> str:
-        return self.page.locator(f'[data-info="{name}"]').inner_text().strip()
+        return self.text(f'[data-info="{name}"]')
 
     def lang(self) -> str:
-        return str(self.page.evaluate("document.documentElement.lang"))
+        return str(self.driver.evaluate("document.documentElement.lang"))
 
     # Commands and dialogs
 
@@ -166,45 +219,60 @@ class Game:
         """The command's button outside the dialogs (ui-contract.md "commands")."""
         return self.page.locator(f'button[data-action="{name}"]:not(dialog *)')
 
+    def enabled(self, name: str) -> bool:
+        """Whether the command's button outside the dialogs is enabled."""
+        return bool(
+            self.driver.evaluate(
+                '(n) => !document.querySelector(`button[data-action="${n}"]:not(dialog *)`).disabled', name
+            )
+        )
+
     def action(self, name: str) -> None:
         """A command: the copy in the open dialog if it has one, else the one on the page."""
-        in_dialog = self.page.locator(f'dialog[open] button[data-action="{name}"]:visible')
-        (in_dialog if in_dialog.count() else self.page.locator(f'button[data-action="{name}"]:visible')).click()
+        try:  # as a Playwright locator's click, it waits for the button to show (a dialog opening)
+            self.driver.wait(f"(name) => ({VISIBLE_ACTION})(name) >= 0", ACTION_MS, name)
+        except Exception as error:
+            shown = -self.driver.evaluate(VISIBLE_ACTION, name) - 1
+            raise AssertionError(f"{shown} visible buttons for the action {name!r}, not one") from error
+        self.driver.click(f'button[data-action="{name}"]', nth=self.driver.evaluate(VISIBLE_ACTION, name))
 
     def dialog(self, name: str) -> Locator:
         return self.page.locator(f'[data-dialog="{name}"]')
 
+    def is_open(self, name: str) -> bool:
+        """Whether the dialog is open."""
+        return bool(self.driver.evaluate('(n) => !!document.querySelector(`[data-dialog="${n}"]`)?.open', name))
+
     def confirm(self) -> None:
-        self.dialog("confirm").locator('[data-action="confirm"]').click()
+        self.driver.click('[data-dialog="confirm"] [data-action="confirm"]')
 
     def cancel(self) -> None:
-        self.dialog("confirm").locator('[data-action="cancel"]').click()
+        self.driver.click('[data-dialog="confirm"] [data-action="cancel"]')
 
     def confirm_if_asked(self) -> None:
-        if self.dialog("confirm").is_visible():
+        if self.is_open("confirm"):
             self.confirm()
 
     def close_dialog(self) -> None:
         """Whichever dialog is open, closed by its own button (cancel for a question)."""
-        buttons = self.page.locator('dialog[open] [data-action="close"], dialog[open] [data-action="cancel"]')
-        if buttons.count():
-            buttons.first.click()
+        buttons = 'dialog[open] [data-action="close"], dialog[open] [data-action="cancel"]'
+        if self.driver.evaluate("(s) => document.querySelectorAll(s).length", buttons):
+            self.driver.click(buttons)
 
     def play_code(self, typed: str, enter: bool = False) -> None:
-        box = self.page.locator('[data-input="code"]')
-        box.fill(typed)
-        box.press("Enter") if enter else self.action("play-code")
+        self.driver.fill('[data-input="code"]', typed)
+        self.driver.key("Enter") if enter else self.action("play-code")
 
     # Settings
 
     def set_setting(self, name: str, value: str | bool) -> None:
         """A setting changed in the settings dialog, which is opened and closed again."""
         self.action("settings")
-        control = self.page.locator(f'[data-setting="{name}"]')
+        control = f'[data-setting="{name}"]'
         if isinstance(value, str):
-            control.select_option(value)
-        else:
-            control.set_checked(value)
+            self.driver.select(control, value)
+        elif self.driver.evaluate("(s) => document.querySelector(s).checked", control) != value:
+            self.driver.click(control)
         self.action("close")
 
     def setting(self, name: str, on: bool) -> None:
@@ -214,14 +282,16 @@ class Game:
     def set_settings(self, wanted: dict[str, bool], every: bool = False) -> None:
         """Checkbox settings, those that differ changed in one visit to the settings dialog;
         ``every``: ``wanted`` names every checkbox setting the page has."""
-        shown: dict[str, bool] = self.page.evaluate(CHECKBOXES)
+        shown: dict[str, bool] = self.driver.evaluate(CHECKBOXES)
         names = set(shown) == set(wanted) if every else set(wanted) <= set(shown)
         assert names, f"the page's checkbox settings are {sorted(shown)}, not {sorted(wanted)}"
         changes = {name: on for name, on in wanted.items() if shown[name] != on}
         if changes:
             self.action("settings")
-            for name, on in changes.items():
-                self.page.locator(f'[data-setting="{name}"]').set_checked(on)
+            for name in changes:
+                self.driver.click(f'[data-setting="{name}"]')
+            now = self.driver.evaluate(CHECKBOXES)
+            assert all(now[name] == on for name, on in changes.items()), f"settings {changes} not set: {now}"
             self.action("close")
 
     def set_language(self, lang: str) -> None:
@@ -231,13 +301,16 @@ class Game:
     # Messages
 
     def message(self) -> str:
-        return self.page.locator("[data-message]").inner_text().strip()
+        return self.text("[data-message]")
 
     def expect_message(self, text: str) -> None:
-        expect(self.page.locator("[data-message]")).to_have_text(text)
+        if self._page is not None:
+            expect(self.page.locator("[data-message]")).to_have_text(text)
+        else:
+            self.driver.wait("(t) => document.querySelector('[data-message]').innerText.trim() === t", 5000, text)
 
     def saved(self) -> Any:
-        return self.page.evaluate("JSON.parse(localStorage.getItem('half-moon:game'))")
+        return self.driver.evaluate("JSON.parse(localStorage.getItem('half-moon:game'))")
 
 
 # Issue 13: statistics, files, the daily deal (docs/ui-contract.md "Additions")
@@ -246,9 +319,8 @@ class Game:
 def stat(game: Game, name: str) -> str:
     """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once no change
     of the figures waits for its turn (``aria-busy``: recording waits for the Web Lock)."""
-    settled = game.page.locator("[data-stats]:not([aria-busy])")
-    settled.wait_for(state="attached")
-    return required(settled, f"data-{name}")
+    game.driver.wait("!document.querySelector('[data-stats]').hasAttribute('aria-busy')", 10_000)
+    return game._required("[data-stats]", f"data-{name}")
 
 
 def download(game: Game, action: str) -> bytes:
@@ -277,25 +349,31 @@ class Keyboard:
 
     def __init__(self, game: Game) -> None:
         self.game = game
-        self.page = game.page
+        self.driver = game.driver
+
+    @property
+    def page(self) -> Page:
+        return self.game.page
 
     def focused_place(self) -> str | None:
-        return self.page.evaluate("document.activeElement.closest('[data-board] [data-place]')?.dataset.place ?? null")
+        return self.driver.evaluate(  # type: ignore[no-any-return]
+            "document.activeElement?.closest('[data-board] [data-place]')?.dataset.place ?? null"
+        )
 
     def go(self, target: str) -> None:
         """Arrow keys only, along a shortest path of arrow moves that the contract's rule decides
         from where the places are on screen (``arrow_moves``); the focus must end on ``target``."""
         start = self.focused_place()
         assert start is not None, "the focus is not on the board"
-        path = arrow_path(arrow_moves(self.page.evaluate(CENTRES)), start, target)
+        path = arrow_path(arrow_moves(self.driver.evaluate(CENTRES)), start, target)
         for key in path:
-            self.page.keyboard.press(key)
+            self.driver.key(key)
         assert self.focused_place() == target, f"{' '.join(path)} from {start} should end on {target}"
 
     def tap(self, *names: str, key: str = "Enter") -> None:
         for name in names:
             self.go(name)
-            self.page.keyboard.press(key)
+            self.driver.key(key)
 
     def announced(self) -> Any:
         return expect(self.page.locator("[data-announce]"))
