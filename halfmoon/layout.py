@@ -38,19 +38,26 @@ class Cell:
     column: int  # the first of the two half-columns the card spans, 1 … HALF_COLUMNS − 1
 
 
-def _arc() -> dict[Place, Cell]:
+def _cells(half_columns: int, reserve_column: int, top_pile: int) -> dict[Place, Cell]:
+    """Piles 1–3 up the left side, 4–10 along the top (``top_pile`` in its first column), 11–12 down
+    the right side; the reserve in two rows of four from ``reserve_column`` (R1.4)."""
     cells: dict[Place, Cell] = {}
     for place in PLACES:
         n = place.number
         if not place.is_pile:
-            cells[place] = Cell(row=2 if n <= 4 else 3, column=6 + 2 * ((n - 1) % 4))
+            cells[place] = Cell(row=2 if n <= 4 else 3, column=reserve_column + 2 * ((n - 1) % 4))
         elif n <= 3:
             cells[place] = Cell(row=5 - n, column=1)
         elif n <= 10:
-            cells[place] = Cell(row=1, column=2 * (n - 3) + 1)
+            cells[place] = Cell(row=1, column=2 * (n - top_pile) + 1)
         else:
-            cells[place] = Cell(row=n - 9, column=HALF_COLUMNS - 1)
+            cells[place] = Cell(row=n - 9, column=half_columns - 1)
     return cells
+
+
+def _arc() -> dict[Place, Cell]:
+    """The arc of R1.4: the side piles beside the ends of the top row."""
+    return _cells(HALF_COLUMNS, reserve_column=6, top_pile=3)
 
 
 ARC: dict[Place, Cell] = _arc()
@@ -60,18 +67,9 @@ TALL_HALF_COLUMNS = 14
 
 
 def _tall() -> dict[Place, Cell]:
-    cells: dict[Place, Cell] = {}
-    for place in PLACES:
-        n = place.number
-        if not place.is_pile:
-            cells[place] = Cell(row=2 if n <= 4 else 3, column=4 + 2 * ((n - 1) % 4))
-        elif n <= 3:
-            cells[place] = Cell(row=5 - n, column=1)
-        elif n <= 10:
-            cells[place] = Cell(row=1, column=2 * (n - 4) + 1)
-        else:
-            cells[place] = Cell(row=n - 9, column=TALL_HALF_COLUMNS - 1)
-    return cells
+    """The tall table: piles 1 and 4 share the first column, 10 and 11 the last (the side piles stand
+    under the ends of the top row)."""
+    return _cells(TALL_HALF_COLUMNS, reserve_column=4, top_pile=4)
 
 
 TALL: dict[Place, Cell] = _tall()

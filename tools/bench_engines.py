@@ -16,11 +16,9 @@ Medians of the runs. Writes bench-results/engines.md and engines.json.
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import os
 import platform
-import re
 import statistics
 import sys
 import threading
@@ -33,7 +31,7 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 from bench_page import PROBE, TAP_LOOP, taps_for  # noqa: E402
 from engines import ENGINES, Driver, launch, missing, wanted_engines  # noqa: E402
-from serve import Handler, make_server  # noqa: E402
+from serve import Handler, make_server, with_first_script  # noqa: E402
 
 PROBE_NAME = "__bench-probe__.js"
 READY_MS = 300_000
@@ -50,16 +48,10 @@ class ProbedHandler(Handler):
             body, kind = PROBE.encode(), "text/javascript"
         elif name in ("", "index.html"):
             page = (self.root / "index.html").read_text(encoding="utf-8")
-            tag = f'\\1\n  <script src="./{PROBE_NAME}"></script>'
-            body = re.sub(r"(<meta http-equiv=\"Content-Security-Policy\"[^>]*>)", tag, page, count=1).encode()
-            kind = "text/html"
+            body, kind = with_first_script(page, PROBE_NAME), "text/html"
         else:
             return super().send_head()
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
+        return self.send_made(body, kind)
 
 
 def visit(driver: Driver, url: str) -> dict[str, Any]:

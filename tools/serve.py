@@ -12,6 +12,8 @@ import argparse
 import contextlib
 import functools
 import http.server
+import io
+import re
 import socket
 import sys
 from pathlib import Path
@@ -46,12 +48,26 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:
         pass
 
+    def send_made(self, body: bytes, kind: str) -> io.BytesIO:
+        """A response made here, not read from a file (what a test or a benchmark adds to the site)."""
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
+
     def copyfile(self, source: Any, outputfile: Any) -> None:
         if self.served is None:
             return super().copyfile(source, outputfile)
         data = source.read()
         self.served.append((self.path.split("?")[0], len(data)))  # counted even if the browser hangs up
         outputfile.write(data)
+
+
+def with_first_script(page: str, src: str) -> bytes:
+    """``page`` with ``<script src>`` right after its Content Security Policy, before its own scripts."""
+    tag = f'\\1\n  <script src="./{src}"></script>'
+    return re.sub(r"(<meta http-equiv=\"Content-Security-Policy\"[^>]*>)", tag, page, count=1).encode()
 
 
 class Server(http.server.ThreadingHTTPServer):

@@ -3,8 +3,6 @@ with the test hook in every page, and its one booted page."""
 
 from __future__ import annotations
 
-import io
-import re
 import sys
 import threading
 import time
@@ -19,7 +17,7 @@ sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
 from engines import free_port, launch  # noqa: E402
 from pageobject import Game  # noqa: E402
-from serve import Handler, Server, make_server  # noqa: E402
+from serve import Handler, Server, make_server, with_first_script  # noqa: E402
 
 PREFIX = "/half-moon/"
 HOOK = Path(__file__).with_name("hook.js").read_bytes()
@@ -42,11 +40,7 @@ class HookedHandler(Handler):
             body, kind = HOOK, "text/javascript"
         elif name == "" or name.endswith(".html"):
             page = (self.root / (name or "index.html")).read_text(encoding="utf-8")
-            tag = f'\\1\n  <script src="./{HOOK_NAME}"></script>'
-            body, kind = (
-                re.sub(r"(<meta http-equiv=\"Content-Security-Policy\"[^>]*>)", tag, page, count=1).encode(),
-                "text/html",
-            )
+            body, kind = with_first_script(page, HOOK_NAME), "text/html"
         elif name == "static/build/precache-manifest.js":
             text = (self.root / name).read_text(encoding="utf-8")
             body, kind = (
@@ -55,11 +49,7 @@ class HookedHandler(Handler):
             )
         else:
             return super().send_head()
-        self.send_response(200)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        return io.BytesIO(body)
+        return self.send_made(body, kind)
 
 
 class Engine:
