@@ -60,6 +60,11 @@ VISIBLE_ACTION = """(name) => {
   const chosen = inDialog.length ? inDialog : all.filter(shown);
   return chosen.length === 1 ? all.indexOf(chosen[0]) : -chosen.length - 1;
 }"""
+# A command that lives in the closed menu (ui-contract.md "commands": a phone's window), no dialog open.
+IN_CLOSED_MENU = """(name) => {
+  const menu = document.querySelector(`button[data-action="${name}"]:not(dialog *)`)?.closest('[data-menu]');
+  return !!menu && !document.querySelector('dialog[open]') && menu.getClientRects().length === 0;
+}"""
 
 
 class Game:
@@ -228,7 +233,10 @@ class Game:
         )
 
     def action(self, name: str) -> None:
-        """A command: the copy in the open dialog if it has one, else the one on the page."""
+        """A command: the copy in the open dialog if it has one, else the one on the page (opening the
+        menu first where the command is in it, as a player does)."""
+        if self.driver.evaluate(IN_CLOSED_MENU, name):
+            self.driver.click('button[data-action="menu"]')
         try:  # as a Playwright locator's click, it waits for the button to show (a dialog opening)
             self.driver.wait(f"(name) => ({VISIBLE_ACTION})(name) >= 0", ACTION_MS, name)
         except Exception as error:

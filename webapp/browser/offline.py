@@ -40,6 +40,8 @@ class Offline:
         except Exception as error:  # e.g. a private window that refuses it: the game still plays
             js.console.warn(f"service worker not registered: {error}")
             return
+        if not found(self.registration):  # refused without an error (an automation blocking workers)
+            return
         self._proxies.append(listen(self.registration, "updatefound", self.on_update_found))
         if found(self.registration.waiting) and found(workers.controller):
             self.on_waiting()
