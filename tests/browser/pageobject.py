@@ -60,9 +60,9 @@ VISIBLE_ACTION = """(name) => {
   const chosen = inDialog.length ? inDialog : all.filter(shown);
   return chosen.length === 1 ? all.indexOf(chosen[0]) : -chosen.length - 1;
 }"""
-# A command that lives in the closed menu (ui-contract.md "commands": a phone's window), no dialog open.
-IN_CLOSED_MENU = """(name) => {
-  const menu = document.querySelector(`button[data-action="${name}"]:not(dialog *)`)?.closest('[data-menu]');
+# A control that lives in the closed menu (ui-contract.md "commands": a smaller window), no dialog open.
+IN_CLOSED_MENU = """(selector) => {
+  const menu = document.querySelector(selector)?.closest('[data-menu]');
   return !!menu && !document.querySelector('dialog[open]') && menu.getClientRects().length === 0;
 }"""
 
@@ -137,7 +137,7 @@ class Game:
         else:  # another deal, replaced (asked first while in progress), or this one with nothing done yet
             self.play_code(code)
         self.confirm_if_asked()
-        self.driver.fill('[data-input="code"]', "")
+        self.driver.evaluate("() => { document.querySelector('[data-input=\"code\"]').value = ''; }")
         self.driver.evaluate("scrollTo(0, 0)")  # as a page just opened: clicks above may have scrolled it
         state = self.figures(), self.board("data-code"), self.message()
         assert state == ((0, 0), code, ""), f"not the start of {code}: {state}"
@@ -235,8 +235,7 @@ class Game:
     def action(self, name: str) -> None:
         """A command: the copy in the open dialog if it has one, else the one on the page (opening the
         menu first where the command is in it, as a player does)."""
-        if self.driver.evaluate(IN_CLOSED_MENU, name):
-            self.driver.click('button[data-action="menu"]')
+        self._reveal(f'button[data-action="{name}"]:not(dialog *)')
         try:  # as a Playwright locator's click, it waits for the button to show (a dialog opening)
             self.driver.wait(f"(name) => ({VISIBLE_ACTION})(name) >= 0", ACTION_MS, name)
         except Exception as error:
@@ -267,7 +266,13 @@ class Game:
         if self.driver.evaluate("(s) => document.querySelectorAll(s).length", buttons):
             self.driver.click(buttons)
 
+    def _reveal(self, selector: str) -> None:
+        """Open the menu first where the control lives in it and it is closed, as a player does."""
+        if self.driver.evaluate(IN_CLOSED_MENU, selector):
+            self.driver.click('button[data-action="menu"]')
+
     def play_code(self, typed: str, enter: bool = False) -> None:
+        self._reveal('[data-input="code"]')
         self.driver.fill('[data-input="code"]', typed)
         self.driver.key("Enter") if enter else self.action("play-code")
 
