@@ -22,7 +22,7 @@ from .deal import DealCode
 from .errors import HalfMoonError
 from .game import Game, Status
 from .moves import Move
-from .saved import load
+from .saved import FILE_EXTENSION, load
 
 BAD_INPUT = 2
 
@@ -46,7 +46,7 @@ def _parser() -> argparse.ArgumentParser:
     deal.add_argument("--json", action="store_true", help="print the deal in the hm1-vectors.json form")
 
     replay = commands.add_parser("replay", help="replay moves (or a saved-game file) and print the result")
-    replay.add_argument("source", help="a deal code, or a saved-game file")
+    replay.add_argument("source", help=f'a deal code, or a saved-game file (*{FILE_EXTENSION}: "Save to file")')
     replay.add_argument("moves", nargs="*", help="moves such as P1+P8 or 'p8 p5 p3', one argument each")
     replay.add_argument("--lang", choices=i18n.LANGUAGES, default="en")
 

@@ -5,7 +5,8 @@
 // This script decides nothing about the game: it copies allow-listed attributes and texts. Which
 // names are allowed and which storage keys to read come from its own tag's data attributes, which
 // the build writes from Python (sitegen/skeleton.py). It paints only while storage still holds the
-// very saved game the record was made with, and while the address names no other deal and no replay
+// very saved game the record was made with, and while the address names no other deal (`?deal=` of
+// another, or a name such as the daily deal's shortcut, `?daily`, that may mean another) and no replay
 // (`&line=`: the engine shows that line's steps, not the saved board). Taps on the
 // painted cards are queued; the engine applies them in order, once, when it starts (webapp/browser/start.py).
 // Nothing is ever inserted as HTML.
@@ -88,7 +89,8 @@
   const deal = query.get("deal");
   const places = board.querySelectorAll("[data-place]");
   if (
-    !record || (deal !== null && deal !== record.code) || query.has("line") || !/^[a-z]{2}$/.test(record.lang) ||
+    !record || (deal !== null && deal !== record.code) || list("otherDeals").some((name) => query.has(name)) ||
+    query.has("line") || !/^[a-z]{2}$/.test(record.lang) ||
     !all || !Object.hasOwn(all.texts, record.lang) || !isTable(record.info, list("infoKeys"), 40) ||
     !isTable(record.root, allowed.root, 20) ||
     !Array.isArray(record.places) || record.places.length !== places.length ||

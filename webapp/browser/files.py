@@ -17,9 +17,9 @@ FILE_BYTES = MAX_CHARS * 4 + 4
 """No record of ours is longer (in UTF-8): reading stops there and the parser refuses the rest."""
 
 
-def download(content: str, name: str) -> None:
+def download(content: str, name: str, media_type: str = "application/json") -> None:
     """A file made in Python, downloaded through a Blob URL and a clicked ``<a download>``."""
-    options = to_js({"type": "application/json"}, dict_converter=js.Object.fromEntries)
+    options = to_js({"type": media_type}, dict_converter=js.Object.fromEntries)
     url = js.URL.createObjectURL(js.Blob.new(to_js([content]), options))
     link = document.createElement("a")
     link.href = url
@@ -35,9 +35,14 @@ async def read_chosen(app: App, input_element: Any, kind: str) -> None:
     files = input_element.files
     if not found(files) or files.length == 0:
         return
-    text = str(await files.item(0).slice(0, FILE_BYTES).text())
+    text = await file_text(files.item(0))
     input_element.value = ""  # the same file can be chosen again
     if kind == "game":
         app.open_game_file(text)
     else:
         app.open_stats_file(text)
+
+
+async def file_text(file: Any) -> str:
+    """A file's text, read no further than any record of ours can be long."""
+    return str(await file.slice(0, FILE_BYTES).text())

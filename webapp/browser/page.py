@@ -15,6 +15,7 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from halfmoon import PLACES, Place, save
+from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
 from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.app.refused import refused
@@ -22,18 +23,23 @@ from webapp.browser.dom import document, found, listen, query, set_attributes, w
 from webapp.browser.files import FILE_INPUTS, download, read_chosen
 from webapp.browser.keys import Keys
 from webapp.browser.lasting import Lasting
+from webapp.browser.launch import Launched
 from webapp.browser.motion import Motion
 from webapp.browser.offline import Offline
 from webapp.browser.phone import Cue, IntroView, Menu
+from webapp.browser.preferences import Preferred
 from webapp.browser.sharing import copy_game, copy_replay_link, share
 from webapp.browser.stats_panel import StatsPanel
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
 from webapp.stats.stored import dumps
+from webapp.store.keys import PREFERENCES_KEY
+from webapp.store.prefs import Preference
+from webapp.store.storage import Backend
 from webapp.text.words import PAGES, page_file, text
 
 
 class Page:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, backend: Backend | None = None) -> None:
         self.app = app
         self.board = query("[data-board]")
         self.places = {p: query(f'[data-place="{p}"]', self.board) for p in PLACES}
@@ -74,6 +80,9 @@ class Page:
         self.offline = Offline(self._run, lambda: self.tell("update-ready"))
         self.keys = Keys(document, window, self.board, self.buttons, self)  # the keyboard and spoken results
         self.lasting = Lasting(app, self._run, self.tell)
+        self.prefs = Preferred(backend, self._run)  # issue 25: the theme and sound
+        self._refused = False
+        self.launched = Launched(app, self._run, self.render)  # a game file the installed app opens
         self._browser_actions: dict[Action, Callable[[], None]] = {
             Action.SHARE: lambda: self._run(share(self.tell)),
             Action.INSTALL: self.offline.install,
@@ -81,7 +90,9 @@ class Page:
             Action.COPY_GAME: lambda: self._run(copy_game(save(self.app.record), self.tell)),
             Action.STATS_EXPORT: lambda: download(dumps(self.app.tally.stats), "half-moon-statistics.json"),
             Action.STATS_PERSIST: lambda: self._run(self.lasting.ask()),
-            Action.GAME_EXPORT: lambda: download(save(self.app.record), f"half-moon-{self.app.code}.json"),
+            Action.GAME_EXPORT: lambda: download(
+                save(self.app.record), f"half-moon-{self.app.code}{FILE_EXTENSION}", FILE_TYPE
+            ),
             Action.SHARE_REPLAY: lambda: self._run(copy_replay_link(self.show_replay_link(), self.tell)),
             Action.MENU: lambda: None,  # the browser's own popovertarget opens and closes it
             Action.INTRO_CLOSE: self.intro.close,
@@ -99,6 +110,7 @@ class Page:
             marked = refused(self.app, tapped)
             self.app.tap(tapped)
             self.cue.show(marked)
+            self._refused = bool(marked)
         elif button.getAttribute("data-action") == Action.MENU:
             return  # not prevented: the browser toggles the popover
         elif button.hasAttribute("data-action"):
@@ -125,7 +137,9 @@ class Page:
             self._run(self.read_file(target, chosen))
             return
         name = target.getAttribute("data-setting")
-        if name:
+        if name in tuple(Preference):
+            self.prefs.change(Preference(name), target)
+        elif name:
             setting = Setting(name)
             self.app.set_setting(setting, target.value if setting is Setting.LANGUAGE else bool(target.checked))
             self.render()
@@ -145,6 +159,8 @@ class Page:
             self.render()
 
     def on_storage(self, event: Any) -> None:
+        if event.key in (PREFERENCES_KEY, None):
+            self.prefs.reload()
         self.app.storage_changed(event.key)
         self.render()
 
@@ -229,6 +245,8 @@ class Page:
             window.history.replaceState(None, "", view.query)
         self.save_snapshot(view)
         self.keys.render(view)
+        self.prefs.after(last, self.app, self._refused)
+        self._refused = False
         self.last = view
         self.lasting.after_render()
 

@@ -13,6 +13,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from halfmoon import HalfMoonError, Place
 from halfmoon.deal import FIRST_DAILY
 from webapp.app.app import App
+from webapp.app.shortcuts import shortcut
 from webapp.browser.dom import document, found, query, window
 from webapp.browser.locks import WebLocks
 from webapp.browser.page import Page
@@ -61,7 +62,9 @@ def start() -> Page:
         locked=locks,
     )
     app.set_visible(document.visibilityState == "visible")
-    page = Page(app)
+    if action := shortcut(str(window.location.search)):  # the installed app's shortcuts (issue 25)
+        app.command(action)
+    page = Page(app, backend)
     locks.settled = page.render
     apply_queued_taps(app)
     page.render()

@@ -31,3 +31,7 @@ INTRO_KEY = PREFIX + "intro"
 the first removal was made; never inside the settings."""
 FIRST_VISIT_KEYS = (GAME_KEY, STATS_KEY, INTRO_KEY)
 """A first visit stores none of these: the early paint then shows the introduction."""
+PREFERENCES_KEY = PREFIX + "preferences"
+"""The look and sound preferences of issue 25 (the theme, sound): a key of their own, since copies of
+the page already deployed drop a settings record's names they do not know. Read before the first
+paint by static/theme.js (the build writes this key into its tag)."""

@@ -1,0 +1,34 @@
+// The theme before the first paint (issue 25): a render-blocking script in the head, so that the page
+// never flashes the other theme. It resolves the player's stored choice (the first name of its tag's
+// `data-themes` follows the system's `prefers-color-scheme`, live) to `<html data-theme>` and the
+// browser's `theme-color`. Which key to read, the names and the colours come from its tag, written by
+// the build from Python (sitegen/skeleton.py); Python hands it a new choice through `halfmoonTheme`.
+// The stylesheet alone follows the system where this script does not run (the Rules and Examples pages).
+(() => {
+  const script = document.currentScript;
+  const root = document.documentElement;
+  const [system, light, dark] = script.dataset.themes.split(" ");
+  const meta = document.querySelector('meta[name="theme-color"]');
+  const darkSystem = matchMedia("(prefers-color-scheme: dark)");
+  let choice = system;
+  try {
+    const text = localStorage.getItem(script.dataset.key);
+    const stored = text && text.length <= Number(script.dataset.maxChars) ? JSON.parse(text).theme : null;
+    if ([light, dark].includes(stored)) choice = stored;
+  } catch (error) {
+    // no storage, or not JSON: the system's theme
+  }
+  const apply = () => {
+    const theme = choice === system ? (darkSystem.matches ? dark : light) : choice;
+    root.setAttribute("data-theme", theme);
+    meta.setAttribute("content", meta.getAttribute(`data-${theme}`));
+  };
+  darkSystem.addEventListener("change", apply);
+  window.halfmoonTheme = (chosen) => {
+    if ([system, light, dark].includes(chosen)) {
+      choice = chosen;
+      apply();
+    }
+  };
+  apply();
+})();

@@ -1,0 +1,34 @@
+"""Files the installed app is asked to open (issue 25): a saved game double-clicked where the
+manifest's ``file_handlers`` made the app its handler (Chromium on the desktop) arrives through
+``window.launchQueue``. It is opened as a chosen file is (webapp/app/app.py ``open_game_file``:
+validated whole, asked first over a game in progress, R7.6), and like one, a file arriving while a
+replay is shown changes nothing and the page says so."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+
+from webapp.app.app import App
+from webapp.browser.dom import found, window
+from webapp.browser.files import file_text
+
+
+class Launched:
+    """The launch queue's consumer, set once; without a launch queue (most browsers), nothing."""
+
+    def __init__(self, app: App, run: Callable[[Any], None], render: Callable[[], None]) -> None:
+        self.app, self._run, self._render = app, run, render
+        queue: Any = getattr(window, "launchQueue", None)
+        if found(queue):
+            self._consumer = create_proxy(lambda params: run(self.opened(params)))
+            queue.setConsumer(self._consumer)
+
+    async def opened(self, params: Any) -> None:
+        files: Any = getattr(params, "files", None)
+        if not found(files) or files.length == 0:
+            return  # launched without a file: the app's start, or a shortcut
+        self.app.open_game_file(await file_text(await files[0].getFile()))
+        self._render()
