@@ -33,6 +33,7 @@ DEFAULT_SETTINGS = {
     "four-colour": False,
     "key-shortcuts": True,
     "fast-start": True,
+    "sound": False,
 }
 """Every checkbox setting and its default, as docs/ui-contract.md gives them (``fresh`` checks that
 the page has exactly these)."""
@@ -132,6 +133,7 @@ class Game:
         self.close_dialog()
         self.set_language("en")
         self.set_settings(DEFAULT_SETTINGS, every=True)
+        self.set_theme("system")
         if self.board("data-code") == code and self.enabled("restart"):
             self.action("restart")  # a move made or undone: asked first while in progress (R7.6)
         else:  # another deal, replaced (asked first while in progress), or this one with nothing done yet
@@ -310,6 +312,11 @@ class Game:
     def set_language(self, lang: str) -> None:
         if self.lang() != lang:
             self.set_setting("language", lang)
+
+    def set_theme(self, theme: str) -> None:
+        """The theme setting (``system``, ``light``, ``dark``), changed only if it differs."""
+        if self.driver.evaluate("document.querySelector('[data-setting=\"theme\"]').value") != theme:
+            self.set_setting("theme", theme)
 
     # Messages
 

@@ -1,0 +1,369 @@
+"""Issue 25 in Chromium: the light and dark themes (the setting, before the first paint, the
+system's followed live, contrast measured from computed styles, forced colours, screenshots of both
+at the layout tests' viewports), sound (off by default, recorded only once a running AudioContext
+started it), the installed app's shortcuts and a game file arriving through ``launchQueue``.
+
+On the shared page where a test can; a tab of the same profile where a boot is what it tests."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pageobject import CODE, Game
+from playwright.sync_api import Page
+from test_early_paint import Gate, before_ready, until_ready
+from test_layout import RESULTS, VIEWPORTS
+from testdata import DEAD_END, WON
+
+from halfmoon import DealCode, save
+from halfmoon import Game as EngineGame
+
+ROOT = Path(__file__).resolve().parents[2]
+MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
+
+THEME = "document.documentElement.dataset.theme"
+THEME_COLOUR = "document.querySelector('meta[name=\"theme-color\"]').content"
+# The felt: the middle stop of the table's gradient, as the browser computed it.
+FELT = """(() => { const c = getComputedStyle(document.body).backgroundImage.match(/rgba?\\([^)]*\\)/g)[1];
+  return '#' + c.match(/\\d+/g).slice(0, 3).map(n => Number(n).toString(16).padStart(2, '0')).join(''); })()"""
+
+# WCAG contrast from computed styles: every colour that can be behind a text, ring or mark (each stop
+# of a gradient, a translucent colour laid over what is under it), and the worst ratio against them.
+CONTRAST = """(() => {
+  const rgb = s => { const p = s.match(/[\\d.]+/g).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const stops = img => (img.match(/rgba?\\([^)]*\\)/g) || []).map(rgb);
+  const over = (top, under) => [0, 1, 2].map(i => top[i] * top[3] + under[i] * (1 - top[3])).concat([1]);
+  const backs = el => {
+    if (!el || el === document.documentElement) return [[255, 255, 255, 1]];
+    const cs = getComputedStyle(el);
+    const grads = stops(cs.backgroundImage);
+    const colour = cs.backgroundColor.startsWith('rgb') ? cs.backgroundColor : 'rgba(0,0,0,0)';
+    const own = grads.length ? grads : [rgb(colour)];
+    if (own.every(c => c[3] === 1)) return own;
+    const under = backs(el.parentElement);
+    return own.flatMap(c => c[3] === 1 ? [c] : under.map(u => over(c, u)));
+  };
+  const lum = c => c.slice(0, 3).reduce((sum, v, i) => {
+    v /= 255; return sum + [0.2126, 0.7152, 0.0722][i] * (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+  }, 0);
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const worst = (colour, behind) => Math.min(...behind.map(b => ratio(colour[3] < 1 ? over(colour, b) : colour, b)));
+  const shown = el => el.getClientRects().length && getComputedStyle(el).visibility === 'visible' &&
+    !el.closest('[hidden], .visually-hidden, [disabled], [aria-disabled="true"]');
+  const scope = document.querySelector('dialog[open]') || document.body;
+  const found = [];
+  const add = (what, el, colour, behind, need) => {
+    const r = worst(rgb(colour), behind);
+    const name = (el.dataset && (el.dataset.t || el.dataset.slot)) || el.tagName;
+    found.push([what, Math.round(r * 100) / 100, need, name]);
+  };
+  for (const el of scope.querySelectorAll('*')) {
+    if (!shown(el) || el.closest('dialog:not([open])') || (scope === document.body && el.closest('dialog'))) continue;
+    const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
+    if (!own) continue;
+    const svg = el instanceof SVGElement;
+    const suit = el.dataset.slot === 'suit';
+    add(suit ? 'suit' : 'text', el, svg ? getComputedStyle(el).fill : getComputedStyle(el).color,
+        backs(svg ? el.closest('div') : el), suit ? 3 : 4.5);
+  }
+  for (const card of document.querySelectorAll('[data-board] [data-face] .card')) {
+    const pip = getComputedStyle(card, '::after');
+    add('face pip', card, getComputedStyle(card).color, stops(pip.backgroundImage), 3);
+  }
+  for (const mark of scope.querySelectorAll('.stats-legend .stats-won, .stats-legend .stats-not-won')) {
+    const cs = getComputedStyle(mark);
+    add('chart', mark, mark.tagName === 'circle' ? cs.fill : cs.stroke, backs(mark.closest('div')), 3);
+  }
+  const focused = document.activeElement;
+  if (focused && focused.matches(':focus-visible, :focus-within')) {
+    const cs = getComputedStyle(focused.matches('.file-open input') ? focused.parentElement : focused);
+    const ring = focused.matches('.file-open input') ? focused.parentElement : focused;
+    add('focus ring', ring, cs.outlineColor, backs(parseFloat(cs.outlineOffset) < 0 ? ring : ring.parentElement), 3);
+  }
+  return found;
+})()"""
+
+
+def failures(found: list[list[Any]]) -> list[list[Any]]:
+    return [f for f in found if f[1] < f[2]]
+
+
+def focus_by_keyboard(game: Game, selector: str) -> None:
+    """The element focused as a keyboard leaves it, so that its focus ring shows (:focus-visible)."""
+    game.page.keyboard.press("Shift")
+    game.page.evaluate("(s) => document.querySelector(s).focus()", selector)
+    assert game.page.evaluate("(s) => document.querySelector(s).matches(':focus-visible')", selector)
+
+
+@pytest.fixture
+def themed(game: Game) -> Iterator[Game]:
+    yield game
+    game.page.emulate_media(color_scheme="light", forced_colors="none")  # the context's own again
+    game.set_theme("system")
+    game.page.set_viewport_size({"width": 1000, "height": 800})
+
+
+def test_the_theme_setting_is_applied_at_once_stored_apart_and_followed_by_theme_color(themed: Game) -> None:
+    game = themed
+    assert game.page.evaluate(THEME) == "light"  # the context's system theme, by default
+    light = game.page.evaluate(THEME_COLOUR)
+    assert light == game.page.evaluate(FELT) == MANIFEST["theme_color"]
+    game.set_theme("dark")
+    assert game.page.evaluate(THEME) == "dark"
+    dark = game.page.evaluate(THEME_COLOUR)
+    assert dark == game.page.evaluate(FELT) and dark != light
+    stored = game.page.evaluate(
+        "[localStorage.getItem('half-moon:preferences'), localStorage.getItem('half-moon:settings')]"
+    )
+    assert json.loads(stored[0])["theme"] == "dark" and "theme" not in json.loads(stored[1] or "{}")
+    game.set_theme("light")
+    game.page.emulate_media(color_scheme="dark")  # an explicit choice stays whatever the system says
+    assert game.page.evaluate(THEME) == "light"
+
+
+def test_the_system_theme_is_followed_live(themed: Game) -> None:
+    game = themed
+    game.set_theme("system")
+    game.page.emulate_media(color_scheme="dark")
+    game.page.wait_for_function(f"{THEME} === 'dark'")
+    assert game.page.evaluate(THEME_COLOUR) == game.page.evaluate(FELT) != MANIFEST["theme_color"]
+    game.page.emulate_media(color_scheme="light")
+    game.page.wait_for_function(f"{THEME} === 'light'")
+
+
+FIRST_PAINT = """new MutationObserver((_, observer) => {
+  if (!document.body) return;
+  window.themeAtBody = document.documentElement.dataset.theme;
+  window.feltAtBody = getComputedStyle(document.body).backgroundImage;
+  observer.disconnect();
+}).observe(document, {childList: true, subtree: true});"""
+
+
+def test_the_chosen_theme_is_there_before_the_first_paint_and_the_documents_follow_the_system(
+    themed: Game, tab: Page
+) -> None:
+    themed.set_theme("dark")  # stored in the shared profile; the system stays light
+    dark_felt = themed.page.evaluate("getComputedStyle(document.body).backgroundImage")
+    tab.add_init_script(FIRST_PAINT)
+    tab.goto(themed.site + f"?deal={CODE}", wait_until="domcontentloaded")
+    assert tab.evaluate("[window.themeAtBody, window.feltAtBody]") == ["dark", dark_felt]
+    Game(tab, themed.site).wait_ready()
+    tab.goto(themed.site + "rules-en.html")  # no setting there: the system's theme, not the stored one
+    light_rules = tab.evaluate("getComputedStyle(document.body).backgroundImage")
+    assert light_rules != dark_felt
+    tab.emulate_media(color_scheme="dark")
+    assert tab.evaluate("getComputedStyle(document.body).backgroundImage") == dark_felt
+
+
+def measure(game: Game) -> list[list[Any]]:
+    """Every text, suit, chart mark and focus ring of the board, the settings and the statistics."""
+    found: list[list[Any]] = []
+    game.tap(WON["moves"][0].split("+")[0])  # a selected card, and the cards layout help darkens
+    focus_by_keyboard(game, '[data-board] [data-place="P1"] button')
+    found += game.page.evaluate(CONTRAST)
+    focus_by_keyboard(game, 'button[data-action="new"]')
+    found += game.page.evaluate(CONTRAST)
+    for dialog, control in (("settings", '[data-setting="theme"]'), ("stats", '[data-input="stats-file"]')):
+        game.action(dialog)
+        focus_by_keyboard(game, f'[data-dialog="{dialog}"] {control}')
+        found += game.page.evaluate(CONTRAST)
+        game.close_dialog()
+    return found
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_contrast_in_both_themes_measured_from_computed_styles(themed: Game, theme: str) -> None:
+    game = themed
+    game.set_theme(theme)
+    for four in (False, True):
+        game.set_settings({"four-colour": four, "layout-help": True})
+        found = measure(game)
+        kinds = {f[0] for f in found}
+        assert {"text", "suit", "face pip", "chart", "focus ring"} <= kinds, kinds
+        assert failures(found) == [], f"{theme}, four-colour {four}: {failures(found)}"
+        game.tap(WON["moves"][0].split("+")[0])  # the selection cleared
+
+
+COLOURS = """[...document.querySelectorAll('body, [data-board] [data-place="P1"] .card, button[data-action="new"]')]
+  .map(e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor, s.borderTopColor]; })"""
+
+
+def test_forced_colours_are_the_same_in_both_themes(themed: Game) -> None:
+    game = themed
+    game.page.emulate_media(forced_colors="active")
+    game.set_theme("light")
+    light = game.page.evaluate(COLOURS)
+    game.set_theme("dark")
+    assert game.page.evaluate(COLOURS) == light
+
+
+def test_screenshots_of_both_themes_at_the_layout_viewports(themed: Game) -> None:
+    RESULTS.mkdir(exist_ok=True)
+    for theme in ("light", "dark"):
+        themed.set_theme(theme)
+        for width, height in VIEWPORTS:
+            themed.page.set_viewport_size({"width": width, "height": height})
+            themed.page.screenshot(path=RESULTS / f"theme-{theme}-{width}x{height}.png")
+        assert themed.page.evaluate(THEME) == theme
+
+
+# --- sound --------------------------------------------------------------------------------------------
+
+SOUNDS = "document.documentElement.dataset.sounds ?? ''"
+
+
+def heard(game: Game) -> str:
+    """The sounds recorded so far (the last few names: the internal hook ``data-sounds``)."""
+    return str(game.page.evaluate(SOUNDS))
+
+
+def expect_sound(game: Game, before: str, name: str) -> None:
+    """A sound recorded since ``before`` was read, ``name`` the last one."""
+    game.page.wait_for_function(
+        f"([before, name]) => {{ const now = {SOUNDS}; return now !== before && now.split(' ').at(-1) === name; }}",
+        arg=[before, name],
+    )
+
+
+@pytest.fixture
+def loud(game: Game) -> Iterator[Game]:
+    yield game
+    game.close_dialog()
+    game.setting("sound", False)
+
+
+def refused_tap(game: Game, first: str) -> None:
+    """``first`` selected, then the first card that combines nothing with it (``data-refused``)."""
+    for place in [p for p in game.cards() if p != first and game.count(p) > 0]:
+        if game.selected() != [first]:
+            game.tap(*game.selected(), first) if game.selected() else game.tap(first)
+        game.tap(place)
+        if game.page.locator("[data-refused]").count():
+            return
+    raise AssertionError(f"nothing refuses {first}")
+
+
+def test_sound_is_off_by_default_and_then_heard_for_each_event(loud: Game) -> None:
+    game = loud
+    before = heard(game)
+    game.play(WON["moves"][:1])
+    assert game.figures() == (10, 1) and heard(game) == before  # off by default: silent
+    game.setting("sound", True)
+    before = heard(game)
+    game.play(WON["moves"][1:2])
+    expect_sound(game, before, "removal")
+    before = heard(game)
+    refused_tap(game, WON["moves"][2].split("+")[0])
+    expect_sound(game, before, "refused")
+    before = heard(game)
+    game.action("undo")
+    expect_sound(game, before, "undo")
+
+
+def test_a_win_and_a_dead_end_sound_and_nothing_sounds_from_a_dialog(loud: Game) -> None:
+    game = loud
+    game.setting("sound", True)
+    before = heard(game)
+    game.play_line(WON["moves"][:-1])
+    game.play(WON["moves"][-1:])
+    expect_sound(game, before, "win")
+    game.close_dialog()
+    game.play_code(DEAD_END["code"])
+    game.confirm_if_asked()
+    before = heard(game)
+    game.play_line(DEAD_END["moves"][:-1])
+    game.play(DEAD_END["moves"][-1:])
+    expect_sound(game, before, "dead-end")
+    before = heard(game)
+    game.page.locator('[data-dialog="end"] [data-action="undo"]').click()  # from the open dialog: silent
+    game.page.wait_for_function(
+        f"document.querySelector('[data-board]').dataset.moves === '{len(DEAD_END['moves']) - 1}'"
+    )
+    game.action("redo")  # then the same removal made on the page sounds, and is the only sound since
+    expect_sound(game, before, "dead-end")
+    assert heard(game).split(" ")[-2:] == [*before.split(" ")[-1:], "dead-end"]
+
+
+# At ready, before anything else: the first move tapped by the page's own script, and whether the page
+# had a user activation then, said on the console (every call of the test into the page, a wait
+# included, would count as one).
+TAPS_AT_READY = """(names) => new MutationObserver((_, observer) => {
+  if (document.documentElement.dataset.ready !== 'true') return;
+  observer.disconnect();
+  for (const name of names) document.querySelector(`[data-board] [data-place="${name}"] button`).click();
+  const moves = document.querySelector('[data-board]').dataset.moves;
+  console.log(`at ready: active ${navigator.userActivation.hasBeenActive}, moves ${moves}`);
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']})"""
+
+
+def test_nothing_sounds_before_the_players_first_interaction(loud: Game, tab: Page) -> None:
+    loud.setting("sound", True)  # stored: the new tab starts with sound on
+    tab.add_init_script(f"({TAPS_AT_READY})({json.dumps(WON['moves'][0].split('+'))})")
+    with tab.expect_console_message(lambda m: m.text.startswith("at ready"), timeout=60_000) as said:
+        tab.goto(loud.site + f"?deal={WON['code']}")
+    assert said.value.text == "at ready: active false, moves 1"  # a removal before any interaction
+    other = Game(tab, loud.site)
+    other.play(WON["moves"][1:2])  # the player's own taps
+    expect_sound(other, "", "removal")
+    assert heard(other) == "removal"  # the only sound: none was waiting from before
+
+
+# --- the shortcuts and a file from launchQueue --------------------------------------------------------
+
+TODAY = """(() => { const d = new Date(), two = n => String(n).padStart(2, '0');
+  return 'HM1-D-' + d.getFullYear() + two(d.getMonth() + 1) + two(d.getDate()); })()"""
+
+
+@pytest.fixture
+def gate(game: Game) -> Iterator[Gate]:
+    gate = Gate(game.page)
+    yield gate
+    gate.open()
+    game.page.unroute(Gate.ZIP)
+
+
+def test_daily_is_not_painted_with_the_saved_board_and_asks_before_replacing_a_game(game: Game, gate: Gate) -> None:
+    game.play(WON["moves"][:1])
+    early = before_ready(game, gate, "?daily")
+    assert all(card == "" for _, card, *_ in early)
+    until_ready(game, gate)
+    assert game.is_open("confirm")  # R7.6
+    game.cancel()
+    assert game.board("data-code") == CODE and game.figures() == (10, 1)
+    assert game.page.url.endswith(f"?deal={CODE}")
+
+
+def test_the_shortcuts_open_the_daily_deal_and_the_statistics(game: Game) -> None:
+    game.open("?daily")
+    assert game.board("data-code") == game.page.evaluate(TODAY)
+    assert game.page.url.endswith(f"?deal={game.page.evaluate(TODAY)}")
+    game.open("?stats")
+    assert game.is_open("stats")
+
+
+LAUNCH = """(text) => Object.defineProperty(window, 'launchQueue', {value: {setConsumer(consumer) {
+  const file = new File([text], 'game.halfmoon', {type: 'application/vnd.half-moon.game+json'});
+  consumer({files: [{getFile: async () => file}]});
+}}})"""
+
+
+def test_a_game_file_opened_with_the_installed_app_is_taken_except_during_a_replay(game: Game, tab: Page) -> None:
+    """Each boot of the tab is an installed app opened with a file (a stubbed ``launchQueue``)."""
+    played = EngineGame.from_code(DealCode.parse(WON["code"]))
+    for move in WON["moves"][:2]:
+        played.remove(move)
+    tab.add_init_script(f"({LAUNCH})({json.dumps(save(played))})")
+    line = ".".join(WON["moves"][:3])
+    other = Game(tab, game.site).open(f"?deal={WON['code']}&line={line}")
+    other.expect_message("No file is opened during a replay: exit the replay first.")
+    assert other.board("data-replay") == "true" and other.board("data-step") == "0"
+    other.open("?deal=HM1-N-AAAAAAZ")
+    other.page.wait_for_function(
+        "document.querySelector('[data-board]').dataset.moves === '2' || document.querySelector('dialog[open]')"
+    )
+    other.confirm_if_asked()
+    assert other.board("data-code") == WON["code"] and other.figures() == (20, 2)
