@@ -149,9 +149,9 @@ def test_the_chosen_theme_is_there_before_the_first_paint_and_the_documents_foll
     themed.set_theme("dark")  # stored in the shared profile; the system stays light
     dark_felt = themed.page.evaluate("getComputedStyle(document.body).backgroundImage")
     tab.add_init_script(FIRST_PAINT)
+    Gate(tab).closed = True  # Python never starts in this tab: only the page before it is looked at
     tab.goto(themed.site + f"?deal={CODE}", wait_until="domcontentloaded")
     assert tab.evaluate("[window.themeAtBody, window.feltAtBody]") == ["dark", dark_felt]
-    Game(tab, themed.site).wait_ready()
     tab.goto(themed.site + "rules-en.html")  # no setting there: the system's theme, not the stored one
     light_rules = tab.evaluate("getComputedStyle(document.body).backgroundImage")
     assert light_rules != dark_felt
@@ -207,7 +207,7 @@ def test_screenshots_of_both_themes_at_the_layout_viewports(themed: Game) -> Non
         themed.set_theme(theme)
         for width, height in VIEWPORTS:
             themed.page.set_viewport_size({"width": width, "height": height})
-            themed.page.screenshot(path=RESULTS / f"theme-{theme}-{width}x{height}.png")
+            themed.page.screenshot(path=RESULTS / f"theme-{theme}-{width}x{height}.jpg", type="jpeg", quality=80)
         assert themed.page.evaluate(THEME) == theme
 
 
@@ -300,16 +300,16 @@ TAPS_AT_READY = """(names) => new MutationObserver((_, observer) => {
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']})"""
 
 
-def test_nothing_sounds_before_the_players_first_interaction(loud: Game, tab: Page) -> None:
-    loud.setting("sound", True)  # stored: the new tab starts with sound on
-    tab.add_init_script(f"({TAPS_AT_READY})({json.dumps(WON['moves'][0].split('+'))})")
-    with tab.expect_console_message(lambda m: m.text.startswith("at ready"), timeout=60_000) as said:
-        tab.goto(loud.site + f"?deal={WON['code']}")
+def test_nothing_sounds_before_the_players_first_interaction(loud: Game) -> None:
+    loud.setting("sound", True)  # stored: the page loaded again starts with sound on
+    page = loud.page
+    taps = f"({TAPS_AT_READY})({json.dumps(WON['moves'][0].split('+'))})"
+    with page.add_init_script(taps), page.expect_console_message(lambda m: m.text.startswith("at ready")) as said:
+        page.goto(loud.site + f"?deal={WON['code']}")  # a new document: no user activation yet
     assert said.value.text == "at ready: active false, moves 1"  # a removal before any interaction
-    other = Game(tab, loud.site)
-    other.play(WON["moves"][1:2])  # the player's own taps
-    expect_sound(other, "", "removal")
-    assert heard(other) == "removal"  # the only sound: none was waiting from before
+    loud.play(WON["moves"][1:2])  # the player's own taps
+    expect_sound(loud, "", "removal")
+    assert heard(loud) == "removal"  # the only sound: none was waiting from before
 
 
 # --- the shortcuts and a file from launchQueue --------------------------------------------------------
@@ -326,44 +326,42 @@ def gate(game: Game) -> Iterator[Gate]:
     game.page.unroute(Gate.ZIP)
 
 
-def test_daily_is_not_painted_with_the_saved_board_and_asks_before_replacing_a_game(game: Game, gate: Gate) -> None:
+def test_the_shortcuts_open_the_daily_deal_unpainted_and_asked_for_and_the_statistics(game: Game, gate: Gate) -> None:
     game.play(WON["moves"][:1])
     early = before_ready(game, gate, "?daily")
-    assert all(card == "" for _, card, *_ in early)
+    assert all(card == "" for _, card, *_ in early)  # not the saved board: the daily deal is another
     until_ready(game, gate)
-    assert game.is_open("confirm")  # R7.6
-    game.cancel()
-    assert game.board("data-code") == CODE and game.figures() == (10, 1)
-    assert game.page.url.endswith(f"?deal={CODE}")
-
-
-def test_the_shortcuts_open_the_daily_deal_and_the_statistics(game: Game) -> None:
-    game.open("?daily")
-    assert game.board("data-code") == game.page.evaluate(TODAY)
-    assert game.page.url.endswith(f"?deal={game.page.evaluate(TODAY)}")
+    assert game.is_open("confirm") and game.figures() == (10, 1)  # R7.6
+    game.confirm()
+    today = game.page.evaluate(TODAY)
+    assert game.board("data-code") == today and game.figures() == (0, 0)
+    assert game.page.url.endswith(f"?deal={today}")
     game.open("?stats")
     assert game.is_open("stats")
 
 
-LAUNCH = """(text) => Object.defineProperty(window, 'launchQueue', {value: {setConsumer(consumer) {
-  const file = new File([text], 'game.halfmoon', {type: 'application/vnd.half-moon.game+json'});
-  consumer({files: [{getFile: async () => file}]});
+# A launch queue that keeps the page's consumer, so that the test hands it a file when it wants, as
+# the browser does for an installed app opened with a file (Chromium's own cannot be given one).
+LAUNCH = """() => Object.defineProperty(window, 'launchQueue', {value: {setConsumer(consumer) {
+  window.launchFile = (text) => {
+    const file = new File([text], 'game.halfmoon', {type: 'application/vnd.half-moon.game+json'});
+    consumer({files: [{getFile: async () => file}]});
+  };
 }}})"""
 
 
-def test_a_game_file_opened_with_the_installed_app_is_taken_except_during_a_replay(game: Game, tab: Page) -> None:
-    """Each boot of the tab is an installed app opened with a file (a stubbed ``launchQueue``)."""
+def test_a_game_file_opened_with_the_installed_app_is_taken_except_during_a_replay(game: Game) -> None:
     played = EngineGame.from_code(DealCode.parse(WON["code"]))
     for move in WON["moves"][:2]:
         played.remove(move)
-    tab.add_init_script(f"({LAUNCH})({json.dumps(save(played))})")
-    line = ".".join(WON["moves"][:3])
-    other = Game(tab, game.site).open(f"?deal={WON['code']}&line={line}")
-    other.expect_message("No file is opened during a replay: exit the replay first.")
-    assert other.board("data-replay") == "true" and other.board("data-step") == "0"
-    other.open("?deal=HM1-N-AAAAAAZ")
-    other.page.wait_for_function(
-        "document.querySelector('[data-board]').dataset.moves === '2' || document.querySelector('dialog[open]')"
-    )
-    other.confirm_if_asked()
-    assert other.board("data-code") == WON["code"] and other.figures() == (20, 2)
+    with game.page.add_init_script(f"({LAUNCH})()"):  # this boot only
+        game.open(f"?deal={WON['code']}&line={'.'.join(WON['moves'][:3])}")
+    game.page.evaluate("(text) => window.launchFile(text)", save(played))
+    game.expect_message("No file is opened during a replay: exit the replay first.")
+    assert game.board("data-replay") == "true" and game.board("data-step") == "0"
+    game.action("replay-exit")
+    game.play_code("HM1-N-AAAAAAZ")
+    game.confirm_if_asked()
+    game.page.evaluate("(text) => window.launchFile(text)", save(played))
+    game.page.wait_for_function("document.querySelector('[data-board]').dataset.code === 'HM1-N-AAAAAAB'")
+    assert game.figures() == (20, 2)
