@@ -18,11 +18,15 @@ sys.path.insert(0, str(ROOT / "tools"))
 from build import SITE_FILES, export_site, precache_manifest, site_files  # noqa: E402
 from serve import make_server  # noqa: E402
 
+from sitegen.manifest import manifest  # noqa: E402
+
 
 def test_every_file_of_the_site_is_precached_with_its_revision() -> None:
     listed = dict(precache_manifest()["files"])  # type: ignore[arg-type]
     on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static").rglob("*") if p.is_file()}
-    assert on_disk - {"static/build/precache-manifest.js"} <= listed.keys()
+    screenshots = {shot["src"] for shot in manifest()["screenshots"]}  # type: ignore[attr-defined]
+    assert on_disk - {"static/build/precache-manifest.js"} - screenshots <= listed.keys()
+    assert screenshots and not screenshots & listed.keys(), "only an install dialog shows the screenshots"
     assert {"./", *SITE_FILES} - {"index.html"} <= listed.keys()
     assert "index.html" not in listed, "the page is downloaded once, as ./"
 

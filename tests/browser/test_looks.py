@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from pageobject import CODE, Game
 from playwright.sync_api import Page
-from test_early_paint import Gate, before_ready, until_ready
+from test_early_paint import Gate, before_ready, gate, until_ready  # noqa: F401 (gate: the fixture)
 from test_layout import RESULTS, VIEWPORTS
 from testdata import DEAD_END, WON
 
@@ -318,15 +318,10 @@ TODAY = """(() => { const d = new Date(), two = n => String(n).padStart(2, '0');
   return 'HM1-D-' + d.getFullYear() + two(d.getMonth() + 1) + two(d.getDate()); })()"""
 
 
-@pytest.fixture
-def gate(game: Game) -> Iterator[Gate]:
-    gate = Gate(game.page)
-    yield gate
-    gate.open()
-    game.page.unroute(Gate.ZIP)
-
-
-def test_the_shortcuts_open_the_daily_deal_unpainted_and_asked_for_and_the_statistics(game: Game, gate: Gate) -> None:
+def test_the_shortcuts_open_the_daily_deal_unpainted_and_asked_for_and_the_statistics(
+    game: Game,
+    gate: Gate,  # noqa: F811 (test_early_paint's fixture)
+) -> None:
     game.play(WON["moves"][:1])
     early = before_ready(game, gate, "?daily")
     assert all(card == "" for _, card, *_ in early)  # not the saved board: the daily deal is another
