@@ -24,7 +24,7 @@ LOOKS_TEXTS: dict[str, dict[str, str]] = {
     },
     "en": {
         "theme": "Theme",
-        "theme-system": "As the device",
+        "theme-system": "Follow the device",
         "theme-light": "Light",
         "theme-dark": "Dark",
         "sound": "Sound",
