@@ -14,4 +14,3 @@ def test_the_list_is_what_pyodides_start_imports() -> None:
     run = subprocess.run(["node", "tools/core_imports.mjs"], cwd=ROOT, capture_output=True, text=True, check=True)
     listed = (ROOT / "data" / "core-imports.txt").read_text(encoding="utf-8").split()
     assert run.stdout.split() == listed, "run `node tools/core_imports.mjs > data/core-imports.txt`"
-
