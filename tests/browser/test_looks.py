@@ -153,10 +153,24 @@ def test_the_chosen_theme_is_there_before_the_first_paint_and_the_documents_foll
     tab.goto(themed.site + f"?deal={CODE}", wait_until="domcontentloaded")
     assert tab.evaluate("[window.themeAtBody, window.feltAtBody]") == ["dark", dark_felt]
     tab.goto(themed.site + "rules-en.html")  # no setting there: the system's theme, not the stored one
-    light_rules = tab.evaluate("getComputedStyle(document.body).backgroundImage")
-    assert light_rules != dark_felt
+    assert tab.evaluate("getComputedStyle(document.body).backgroundImage") != dark_felt
     tab.emulate_media(color_scheme="dark")
     assert tab.evaluate("getComputedStyle(document.body).backgroundImage") == dark_felt
+
+
+# Another tab's change as this tab learns of it: the record written, and the storage event.
+OTHER_TAB = """(record) => {
+  localStorage.setItem('half-moon:preferences', record);
+  dispatchEvent(new StorageEvent('storage', {key: 'half-moon:preferences', newValue: record}));
+}"""
+
+
+def test_another_tabs_theme_and_sound_are_followed_at_once(themed: Game) -> None:
+    themed.page.evaluate(OTHER_TAB, json.dumps({"theme": "dark", "sound": True}))
+    assert themed.page.evaluate(THEME) == "dark"
+    assert themed.page.evaluate("document.querySelector('[data-setting=\"sound\"]').checked") is True
+    themed.page.evaluate(OTHER_TAB, json.dumps({"theme": "system", "sound": False}))
+    assert themed.page.evaluate(THEME) == "light"
 
 
 def measure(game: Game) -> list[list[Any]]:
