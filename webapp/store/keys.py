@@ -31,3 +31,7 @@ INTRO_KEY = PREFIX + "intro"
 the first removal was made; never inside the settings."""
 FIRST_VISIT_KEYS = (GAME_KEY, STATS_KEY, INTRO_KEY)
 """A first visit stores none of these: the early paint then shows the introduction."""
+HISTORY_KEY = PREFIX + "history"
+"""The latest finished games (webapp/stats/history.py): a key of its own, never inside ``STATS_KEY``, and
+changed only under ``STATS_LOCK``, in the same job as the statistics."""
+HISTORY_BACKUP_KEY = HISTORY_KEY + "-backup"
