@@ -26,7 +26,14 @@ from halfmoon.deal import are_daily_dates
 from halfmoon.jsontext import parse_json
 from halfmoon.line import MAX_LINE_TEXT, line_text, parse_line
 from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
-from webapp.stats.stored import StatsFormatError, StatsInconsistentError, StatsNewerError, StatsVersionError
+from webapp.stats.stored import (
+    Form,
+    StatsFormatError,
+    StatsInconsistentError,
+    StatsNewerError,
+    StatsVersionError,
+    ours,
+)
 
 HISTORY_GAMES = 100
 """The games kept: the latest 100 finished, the oldest dropped first."""
@@ -102,17 +109,9 @@ def loads(text: str | bytes) -> History:
 
 def from_value(data: object) -> History:
     """The record from a parsed JSON value (stored, or inside a statistics export), validated whole."""
-    if not isinstance(data, dict):
-        raise HistoryFormatError(reason="not-an-object")
-    if data.get("format") != FORMAT:
-        raise HistoryFormatError(reason="wrong-format")
-    version = data.get("version")
-    if type(version) is int and (version > VERSION or (version == VERSION and data.keys() > _FIELDS)):
-        raise HistoryNewerError(version, None)
-    if type(version) is not int or version != VERSION:
-        raise HistoryVersionError(version)
-    if data.keys() != _FIELDS or type(data["games"]) is not list:
-        raise HistoryFormatError(reason="wrong-fields")
+    data = ours(data, FORM)
+    if type(data["games"]) is not list:
+        raise HistoryFormatError(reason="wrong-type", field="games")
     games = tuple(_finished(entry) for entry in data["games"])
     if len(games) > HISTORY_GAMES:
         raise HistoryInconsistentError(reason="too-long")
@@ -121,7 +120,6 @@ def from_value(data: object) -> History:
     return History(games)
 
 
-_FIELDS = frozenset({"format", "version", "games"})
 _TYPES = (str, int, str, str, int, int, str)
 
 
@@ -173,6 +171,12 @@ class HistoryNewerError(StatsNewerError):
     key = "history-newer"
 
 
+FORM = Form(
+    FORMAT,
+    VERSION,
+    frozenset({"format", "version", "games"}),
+    (HistoryFormatError, HistoryVersionError, HistoryNewerError),
+)
 REASONS = {"history-inconsistent": ("too-long", "duplicate", "bad-game", "bad-date", "bad-result")}
 
 
