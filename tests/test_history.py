@@ -362,3 +362,11 @@ def test_every_refusal_of_a_history_has_its_words_in_both_languages() -> None:
             assert f"error-{error.key}" in TEXTS[lang]
         for key, reasons in past.REASONS.items():
             assert all(f"error-{key}.{reason}" in TEXTS[lang] for reason in reasons)
+
+
+def test_another_tab_s_history_is_followed() -> None:
+    storage = FakeStorage()
+    app = make(storage)
+    storage.items[HISTORY_KEY] = past.dumps(History((finished(9),)))  # another tab finished a game
+    app.storage_changed(HISTORY_KEY)
+    assert [dict(row.attributes)["data-history-game"] for row in history_rows(app.tally.history, "fi")] == ["1"]

@@ -150,6 +150,7 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
 
 def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imports(game: Game) -> None:
     game.play_line(WON["moves"])
+    assert stat(game, "won") == "1"  # recorded: the job under the lock has run
     game.action("close")
     game.action("stats")
     exported = download(game, "stats-export")
