@@ -217,10 +217,22 @@ OURS = '{"format":"half-moon-history","version":1,"games":%s}'
             '{"format":"half-moon-history","version":1,"games":[["HM1-N-AAAAAAB",1,"20261332","playing",0,0,""]]}',
             "backup",
         ),
+        (OURS % '[["HM1-N-AAAAAAB",1,"","playing",10,0,"p4 p7"]]', "backup"),
+        (OURS % '[["hm1-n-aaaaaab",1,"","playing",10,0,"P4+P7"]]', "backup"),
         ('{"format":"half-moon-history","version":0,"games":[]}', "backup"),
         ('{"format":"half-moon-history","version":2,"games":[{"new":1}]}', "newer"),
     ],
-    ids=["deep", "huge", "foreign", "won-without-a-win", "no-such-date", "older-version", "newer-version"],
+    ids=[
+        "deep",
+        "huge",
+        "foreign",
+        "won-without-a-win",
+        "no-such-date",
+        "a-move-not-as-written",
+        "a-code-not-as-written",
+        "older-version",
+        "newer-version",
+    ],
 )
 def test_a_tampered_history_never_breaks_the_game_and_is_said(text: str, kept: str) -> None:
     storage = FakeStorage({HISTORY_KEY: text})

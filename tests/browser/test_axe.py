@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import pytest
 from pageobject import Game, axe_violations
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from testdata import WON
 
 
@@ -94,15 +94,24 @@ def test_the_history_of_games_and_its_commands_by_keyboard(game: Game) -> None:
     game.action("close")
     page.locator('button[data-action="stats"]').focus()
     page.keyboard.press("Enter")
+    summary = page.locator("[data-history-list] > summary")
+    tab_to(page, summary)
+    if not page.evaluate("document.querySelector('[data-history-list]').open"):
+        page.keyboard.press("Enter")  # the disclosure opens
     replay = page.locator('[data-history-game="1"] [data-action="history-replay"]')
     expect(replay).to_have_accessible_name(re.compile(rf"^Replay: {WON['code']}, "))
     assert axe_violations(page) == []
-    for _ in range(12):  # reached by Tab from where the dialog put the focus
-        if replay.evaluate("button => button === document.activeElement"):
-            break
-        page.keyboard.press("Tab")
-    expect(replay).to_be_focused()
+    tab_to(page, replay)
     page.keyboard.press("Enter")
     expect(page.locator("[data-board]")).to_have_attribute("data-steps", "48")
     page.keyboard.press("Escape")  # a replay shown: Escape pauses it, the exit is its own command
     game.action("replay-exit")
+
+
+def tab_to(page: Page, target: Locator) -> None:
+    """Tab (at most 40 times) until ``target`` has the focus."""
+    for _ in range(40):
+        if target.evaluate("element => element === document.activeElement"):
+            return
+        page.keyboard.press("Tab")
+    expect(target).to_be_focused()

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pageobject import Game, choose_file, download, stat, without_statistics
+from pageobject import Game, choose_file, download, show_history, stat, without_statistics
 from playwright.sync_api import expect
 from testdata import DEAD_END, WON
 
@@ -91,6 +91,8 @@ def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: Game
             {"en": "Result shared.", "fi": "Tulos jaettu."}[lang]
         )
         texts[lang] = game.page.evaluate("window.sharedData.text")
+        show_history(game)
+        expect(game.page.locator("[data-history-game]")).to_have_count(2)
         game.dialog("stats").screenshot(path=str(RESULTS / f"history-{lang}.png"))
         game.action("close")
     game.set_language("en")
@@ -125,6 +127,8 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     game.action("new")  # a dead end is not in progress: it ends not won, without a question
     assert stat(game, "played") == "2"
     game.action("stats")
+    show_history(game)
+    expect(game.page.locator("[data-history-game]")).to_have_count(2)
     today = datetime.date.today().isoformat()  # the page's local date: the same machine and time zone
     assert rows(game) == [
         {"n": "1", "date": today, "code": DEAD_END["code"], "won": "false"}
@@ -142,6 +146,7 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     game.play_code(WON["code"])  # the new deal is not in progress yet: no question
     game.play(WON["moves"][:1])  # a game in progress: playing a deal of the history asks first (R7.6)
     game.action("stats")
+    show_history(game)
     game.page.locator('[data-history-game="1"] [data-action="history-play"]').click()
     expect(game.dialog("confirm")).to_be_visible()
     game.confirm()
@@ -153,6 +158,7 @@ def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imp
     assert stat(game, "won") == "1"  # recorded: the job under the lock has run
     game.action("close")
     game.action("stats")
+    show_history(game)
     exported = download(game, "stats-export")
     assert len(json.loads(exported)["history"]["games"]) == 1
     game.action("stats-reset")
