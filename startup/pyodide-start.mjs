@@ -48,7 +48,7 @@ export async function loadPyodide(options) {
   if (!stored) {
     mark("snapshot", "off");
     forget().catch(() => {});
-    return started(await startPyodide(options), "normal");
+    return started(await startPyodide(inShortTasks(options)), "normal");
   }
   const found = await stored;
   if (found) {
@@ -67,8 +67,8 @@ export async function loadPyodide(options) {
       await drop(!(error instanceof HashMismatch));
     }
   }
-  const done = progress();
-  const pyodide = await startPyodide(options).finally(done);
+  const bar = progress();
+  const pyodide = await startPyodide(inShortTasks(options, bar.step)).finally(bar.done);
   // Not in the visit that dropped a bad one (the next visit makes it), nor for a build that keeps failing.
   if (!dropped && failures() < MAX_FAILURES) whenReady().then(() => idle(make));
   return started(pyodide, "normal");
@@ -76,6 +76,7 @@ export async function loadPyodide(options) {
 
 function started(pyodide, how) {
   interpreter = pyodide;
+  if (how === "normal") ahead.late = lateImports(pyodide);
   mark("start", how);
   performance.mark(`half-moon:start-${how}`);
   return pyodide;
@@ -124,6 +125,70 @@ function write(key, value) {
   } catch {
     // storage blocked or full: the guard is lost, the start itself is not
   }
+}
+
+// A normal start in short tasks
+
+// Pyodide's own start runs the wasm's instantiation, CPython's start and the import of about 160
+// modules (its `finalizeBootstrap`) in two long tasks: the progress bar stands still and taps wait for
+// seconds. Through its `createPyodideModule` option, the instantiation and CPython's start get tasks
+// of their own and the modules its start imports are imported ahead, in groups (its private `API.rawRun`, pinned with
+// Pyodide: README "Fast start"), each group a task, so that timers, input and the progress bar run
+// between them; its start then finds them imported. The groups, written by tools/build.py from
+// data/core-imports.txt. A group that fails is left to Pyodide's start, which imports it as before.
+const CORE_IMPORTS = JSON.parse('@HALF_MOON_CORE_IMPORTS@');
+
+// For the tests: the groups that failed, and what Pyodide's start imported that was not imported
+// ahead (its own packages only, unless a new Pyodide imports more: tests/browser/test_fast_start.py).
+export const ahead = { failed: [], late: null };
+const AHEAD_MARK = "_half_moon_ahead";
+
+function inShortTasks(options, step = () => {}) {
+  return {
+    ...options,
+    async createPyodideModule(settings) {
+      const { default: create } = await import("./pyodide.asm.mjs");
+      const instantiate = settings.instantiateWasm;
+      settings.instantiateWasm = (imports, receive) =>
+        instantiate(imports, (instance, module) => nextTask().then(() => (step(), receive(instance, module))));
+      // CPython's own start (`callMain`) in a task of its own, after Emscripten's pre-run.
+      settings.preRun = [...(settings.preRun ?? []), (module) => {
+        module.addRunDependency(AHEAD_MARK);
+        nextTask().then(() => (step(), module.removeRunDependency(AHEAD_MARK)));
+      }];
+      const module = await create(settings);
+      for (const group of CORE_IMPORTS) {
+        await nextTask();
+        performance.mark(`half-moon:ahead ${group[0]}`); // where each task begins, for a trace
+        const [status, error] = module.API.rawRun(`import ${group.join(", ")}`);
+        if (status) ahead.failed.push(`${group.join(", ")}: ${error}`);
+        step();
+      }
+      module.API.rawRun(`import sys; sys.${AHEAD_MARK} = set(sys.modules)`);
+      await nextTask();
+      return module;
+    },
+  };
+}
+
+function lateImports(pyodide) {
+  const late = pyodide.runPython(`import sys; sorted(set(sys.modules) - sys.__dict__.pop("${AHEAD_MARK}", set(sys.modules)))`);
+  try {
+    return late.toJs();
+  } finally {
+    late.destroy();
+  }
+}
+
+// A new task, behind the tasks already waiting: a message to ourselves (no timer clamping). Not
+// `scheduler.yield()`: its continuation runs ahead of waiting timers, which then starve through the
+// whole start (measured: one 3.7 s gap of a 5 ms timer over twenty tasks).
+function nextTask() {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
 }
 
 // The restore
@@ -238,18 +303,25 @@ function whenReady() {
   });
 }
 
-// The first visit: a determinate progress bar while the runtime downloads, from the bytes Pyodide
-// really receives (its own requests are counted as they stream in: nothing is fetched twice).
-// Shown only when the download is still going after half a second, i.e. not from a warm cache.
+// The first visit: a determinate progress bar through the download, from the bytes Pyodide really
+// receives (its own requests are counted as they stream in: nothing is fetched twice), and then
+// through the start's steps (its short tasks, above), so it never stands still longer than a task.
+// Shown only when the start is still going after half a second, i.e. not from a warm cache.
+const DOWNLOAD_SHARE = 0.7; // of the bar; the start's steps fill the rest
+const STEPS = 2 + CORE_IMPORTS.length; // the instantiation, CPython's start, then each group
+
 function progress() {
   const box = document.querySelector("[data-progress]");
   const bar = box?.querySelector("progress");
-  if (!bar) return () => {};
+  if (!bar) return { step() {}, done() {} };
   const total = Object.values(SIZES).reduce((a, b) => a + b, 0);
   const original = globalThis.fetch;
   let received = 0;
+  let steps = 0;
+  const draw = () => {
+    bar.value = Math.min(received / total, 1) * DOWNLOAD_SHARE + (steps / STEPS) * (1 - DOWNLOAD_SHARE);
+  };
   const show = setTimeout(() => {
-    if (received >= total) return;
     // The language the early paint gave the page (its saved words', or the browser's on a first visit).
     const words = box.getAttribute(`data-${root.lang}`) ?? box.getAttribute(`data-${FACTS.defaultLanguage}`);
     bar.setAttribute("aria-label", words);
@@ -264,15 +336,21 @@ function progress() {
     const counted = new TransformStream({
       transform(chunk, controller) {
         received += chunk.byteLength;
-        bar.value = Math.min(received / total, 1);
+        draw();
         controller.enqueue(chunk);
       },
     });
     return new Response(response.body.pipeThrough(counted), { status, statusText, headers });
   };
-  return () => {
-    globalThis.fetch = original;
-    clearTimeout(show);
+  return {
+    step() {
+      steps += 1;
+      draw();
+    },
+    done() {
+      globalThis.fetch = original;
+      clearTimeout(show);
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 // Early paint, before Python has booted (about 1.5 s): the saved board, copied from the record
 // Python writes with every change (webapp/draw/view.py `snapshot`), and the page's words in the record's
-// language, from the words the build writes into the page.
+// language, from the words the build writes into the page; on a first visit, the first deal's board,
+// which the build writes into the page too.
 //
 // This script decides nothing about the game: it copies allow-listed attributes and texts. Which
 // names are allowed and which storage keys to read come from its own tag's data attributes, which
@@ -51,25 +52,30 @@
     all = null;
   }
 
-  // A first visit: the words of the browser's first language that the page has (Python's rule,
-  // webapp/text/words.py `pick_language`, written out here because no record exists yet; its
-  // default comes from the build).
-  const firstVisit = () => {
-    if (!all) return;
+  // No record to paint: the words of the browser's first language that the page has (Python's
+  // rule, webapp/text/words.py `pick_language`, written out here because no record exists yet; its
+  // default comes from the build). That language, or null without the words.
+  const browserWords = () => {
+    if (!all) return null;
     const wanted = (navigator.languages || []).map((tag) => String(tag).split("-")[0].toLowerCase());
     const lang = wanted.find((tag) => Object.hasOwn(all.texts, tag)) || all.default;
-    if (lang === root.lang) return;
-    root.lang = lang;
-    words(all.texts[lang]);
+    if (lang !== root.lang) {
+      root.lang = lang;
+      words(all.texts[lang]);
+    }
+    return lang;
   };
 
   // The first game's introduction (webapp/store/intro.py `showing`, written out here because it
   // must show from the first paint): on a first visit, none of these keys stored, and while its own
   // key says it is shown. Without storage, never.
+  // A first visit (webapp/store/storage.py `first_visit`): none of these keys stored. Without
+  // storage, never.
+  let firstVisit = false;
   try {
+    firstVisit = list("firstVisitKeys").every((key) => localStorage.getItem(key) === null);
     const state = localStorage.getItem(script.dataset.introKey);
-    const first = list("firstVisitKeys").every((key) => localStorage.getItem(key) === null);
-    if (state === null ? first : state === script.dataset.introShown) {
+    if (state === null ? firstVisit : state === script.dataset.introShown) {
       document.querySelector("[data-intro]").hidden = false;
     }
   } catch (error) {
@@ -87,17 +93,13 @@
   const query = new URLSearchParams(location.search);
   const deal = query.get("deal");
   const places = board.querySelectorAll("[data-place]");
-  if (
-    !record || (deal !== null && deal !== record.code) || query.has("line") || !/^[a-z]{2}$/.test(record.lang) ||
-    !all || !Object.hasOwn(all.texts, record.lang) || !isTable(record.info, list("infoKeys"), 40) ||
-    !isTable(record.root, allowed.root, 20) ||
-    !Array.isArray(record.places) || record.places.length !== places.length ||
-    !record.places.every((p) => p && isTable(p.place, allowed.place, 20) &&
-      isTable(p.button, allowed.button, 200) && isTable(p.slots, allowed.slots, 4))
-  ) {
-    firstVisit();
-    return;
-  }
+  const paintable = (record) =>
+    /^[a-z]{2}$/.test(record.lang) &&
+    all && Object.hasOwn(all.texts, record.lang) && isTable(record.info, list("infoKeys"), 40) &&
+    isTable(record.root, allowed.root, 20) &&
+    Array.isArray(record.places) && record.places.length === places.length &&
+    record.places.every((p) => p && isTable(p.place, allowed.place, 20) &&
+      isTable(p.button, allowed.button, 200) && isTable(p.slots, allowed.slots, 4));
 
   const set = (element, attributes) => {
     for (const [name, value] of Object.entries(attributes)) {
@@ -105,18 +107,30 @@
       else element.setAttribute(name, value);
     }
   };
-  root.lang = record.lang;
-  set(root, record.root);
-  words(all.texts[record.lang]);
-  record.places.forEach((view, i) => {
-    set(places[i], view.place);
-    set(places[i].querySelector("button"), view.button);
-    for (const [slot, value] of Object.entries(view.slots)) {
-      places[i].querySelector(`[data-slot="${slot}"]`).textContent = value;
+  const paint = (record) => {
+    root.lang = record.lang;
+    set(root, record.root);
+    words(all.texts[record.lang]);
+    record.places.forEach((view, i) => {
+      set(places[i], view.place);
+      set(places[i].querySelector("button"), view.button);
+      for (const [slot, value] of Object.entries(view.slots)) {
+        places[i].querySelector(`[data-slot="${slot}"]`).textContent = value;
+      }
+    });
+    for (const [key, value] of Object.entries(record.info)) {
+      const element = document.querySelector(`[data-info="${key}"]`);
+      if (element) element.textContent = value;
     }
-  });
-  for (const [key, value] of Object.entries(record.info)) {
-    const element = document.querySelector(`[data-info="${key}"]`);
-    if (element) element.textContent = value;
+  };
+
+  if (record && (deal === null || deal === record.code) && !query.has("line") && paintable(record)) {
+    paint(record);
+    return;
   }
+  // The first deal's board (the build writes it: webapp/app/opening.py), which Python opens on a
+  // first visit, painted only when the address names nothing (a link's deal is another).
+  const lang = browserWords();
+  const first = lang && all.first && all.first[lang];
+  if (firstVisit && location.search === "" && first && paintable(first)) paint(first);
 })();

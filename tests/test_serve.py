@@ -3,11 +3,13 @@ browser hangs up mid-response."""
 
 from __future__ import annotations
 
+import gzip
 import socket
 import struct
 import subprocess
 import sys
 import threading
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -47,3 +49,25 @@ def test_a_client_that_hangs_up_leaves_no_traceback(server: int, capfd: pytest.C
         client.sendall(b"GET /half-moon/index.html HTTP/1.0\r\n\r\n")
         assert client.recv(12).startswith(b"HTTP/1.0 200")
     assert "Traceback" not in capfd.readouterr().err
+
+
+def test_gzip_sends_text_and_wasm_compressed_to_a_browser_that_accepts_it() -> None:
+    running = make_server(0, "/", ROOT, compress=True)
+    threading.Thread(target=running.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{running.server_address[1]}/"
+    try:
+        for path, compressed in (
+            ("index.html", True),
+            ("static/app.css", True),
+            ("static/build/icons/icon-192.png", False),
+        ):
+            asked = urllib.request.Request(base + path, headers={"Accept-Encoding": "gzip"})
+            with urllib.request.urlopen(asked) as answer:
+                body, encoding = answer.read(), answer.headers.get("Content-Encoding")
+            assert (encoding == "gzip") == compressed, path
+            assert (gzip.decompress(body) if compressed else body) == (ROOT / path).read_bytes()
+        with urllib.request.urlopen(base + "index.html") as plain:  # no Accept-Encoding: as it is
+            assert plain.headers.get("Content-Encoding") is None and plain.read() == (ROOT / "index.html").read_bytes()
+    finally:
+        running.shutdown()
+        running.server_close()

@@ -76,6 +76,13 @@ SIZES_MARK = "@HALF_MOON_SIZES@"  # the raw sizes of the runtime's large files, 
 FACTS_MARK = "@HALF_MOON_FACTS@"  # Python's facts that the start-up module needs (keys, defaults)
 MODULES_MARK = "@HALF_MOON_MODULES@"  # the page's modules a memory snapshot imports
 STDLIB_MARK = "@HALF_MOON_STDLIB@"
+CORE_IMPORTS_MARK = "@HALF_MOON_CORE_IMPORTS@"  # the groups a first start imports ahead, a task each
+# What Pyodide's own start imports (tools/core_imports.mjs): the start-up module imports them ahead, in
+# groups of CORE_GROUP, but for what Pyodide's start must import itself: its own packages need the
+# JavaScript API its start sets up, and `_pyodide.jsbind` only `_pyodide_core`'s own import may import.
+CORE_IMPORTS = ROOT / "data" / "core-imports.txt"
+OWN_START = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
+CORE_GROUP = 6  # about 25 groups: the longest under 100 ms on this machine (BENCHMARKS.md)
 EARLY_FETCH_MARK = "@HALF_MOON_EARLY_FETCH@"  # the files the early fetch starts downloading
 EARLY_FETCH = ROOT / "startup" / "early-fetch.js"
 # Standard-library modules that PyScript's own package and the shell import at every start, imported
@@ -188,6 +195,7 @@ def startup() -> None:
         FACTS_MARK: json.dumps(start_facts()),
         MODULES_MARK: json.dumps(snapshot_modules()),
         STDLIB_MARK: json.dumps(snapshot_stdlib()),
+        CORE_IMPORTS_MARK: json.dumps(core_import_groups()),
     }
     for source, target in STARTUP.items():
         text = _without_comments((ROOT / "startup" / source).read_text(encoding="utf-8"))
@@ -242,6 +250,13 @@ def snapshot_stdlib() -> list[str]:
     if missing:
         sys.exit(f"build: SNAPSHOT_STDLIB names modules the page does not ship: {', '.join(missing)}")
     return list(SNAPSHOT_STDLIB)
+
+
+def core_import_groups() -> list[list[str]]:
+    """data/core-imports.txt less what Pyodide's start imports itself, in groups, in its order."""
+    names = [line for line in CORE_IMPORTS.read_text(encoding="utf-8").split() if line]
+    ahead = [name for name in names if not name.startswith(OWN_START)]
+    return [ahead[i : i + CORE_GROUP] for i in range(0, len(ahead), CORE_GROUP)]
 
 
 def _without_comments(text: str) -> str:

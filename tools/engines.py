@@ -2,8 +2,9 @@
 
     Chromium   Debian's /usr/bin/chromium, driven by Playwright (tools/chromium.py)
     Firefox    Debian's /usr/bin/firefox-esr, headless, driven by Marionette (PyPI marionette-driver)
-    WebKit     WebKitGTK's MiniBrowser --automation under Xvfb, driven by Selenium's WebKitGTK driver
-               through /usr/bin/WebKitWebDriver (a stand-in for Safari: every browser on an iPhone is WebKit)
+    WebKit     WebKitGTK (tools/webkit_browser.py: MiniBrowser's automation mode with a profile on disk)
+               under Xvfb, driven by Selenium's WebKitGTK driver through /usr/bin/WebKitWebDriver
+               (a stand-in for Safari: every browser on an iPhone is WebKit)
 
 No browser is ever downloaded: each engine is a Debian package, and a missing one is named with the
 command that installs it (``missing``). Playwright's own Firefox and WebKit builds cannot be used here;
@@ -34,21 +35,25 @@ from chromium import EXECUTABLE as CHROMIUM
 ENGINES = ("chromium", "firefox", "webkit")
 FIREFOX = os.environ.get("HALFMOON_FIREFOX", "/usr/bin/firefox-esr")
 WEBKIT_DRIVER = os.environ.get("HALFMOON_WEBKIT_DRIVER", "/usr/bin/WebKitWebDriver")
-MINIBROWSER = os.environ.get("HALFMOON_MINIBROWSER", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+# MiniBrowser's automation mode, with the website data and HTTP cache on disk (see its docstring).
+WEBKIT_BROWSER = str(Path(__file__).with_name("webkit_browser.py"))
+WEBKIT_BINDINGS = ["/usr/bin/python3", "-c", "import gi; gi.require_version('WebKit2', '4.1')"]
 XVFB = "/usr/bin/Xvfb"
 LOCALE = "en_GB.UTF-8"  # without an installed UTF-8 locale WebKit reports navigator.languages == ['C']
 INSTALL = {
     "chromium": "apt-get install -y chromium",
     "firefox": "apt-get install -y firefox-esr",
-    "webkit": "apt-get install -y webkit2gtk-driver xvfb",
+    "webkit": "apt-get install -y webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1",
 }
 POLL_S = 0.02
 
 
 def missing(engine: str) -> str | None:
     """None when the engine can run here; otherwise one line naming what is missing and its install."""
-    needs = {"chromium": [CHROMIUM], "firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, MINIBROWSER, XVFB]}[engine]
+    needs = {"chromium": [CHROMIUM], "firefox": [FIREFOX], "webkit": [WEBKIT_DRIVER, XVFB]}[engine]
     absent = [path for path in needs if not (Path(path).exists() or shutil.which(path))]
+    if engine == "webkit" and subprocess.run(WEBKIT_BINDINGS, capture_output=True, check=False).returncode:
+        absent.append("WebKit2 4.1 for Debian's Python")
     if engine == "webkit" and not absent and not _has_locale():
         return f"WebKit needs the {LOCALE} locale: apt-get install -y locales && locale-gen {LOCALE} (as root)"
     if absent:
@@ -264,12 +269,14 @@ class MarionetteDriver(WebDriverBase):
 
 
 class SeleniumDriver(WebDriverBase):
-    """WebKitGTK's MiniBrowser through WebKitWebDriver (Selenium), on a virtual X display."""
+    """A WebKitGTK window through WebKitWebDriver (Selenium), on a virtual X display."""
 
     name = "webkit"
 
-    def __init__(self, driver: Any, xvfb: subprocess.Popen[bytes] | None) -> None:
-        self.driver, self.xvfb = driver, xvfb
+    def __init__(
+        self, driver: Any, xvfb: subprocess.Popen[bytes] | None, profile: tempfile.TemporaryDirectory[str]
+    ) -> None:
+        self.driver, self.xvfb, self.profile = driver, xvfb, profile
 
     def navigate(self, url: str) -> None:
         self.driver.get(url)
@@ -290,6 +297,7 @@ class SeleniumDriver(WebDriverBase):
         if self.xvfb is not None:
             self.xvfb.terminate()
             self.xvfb.wait(10)
+        self.profile.cleanup()
 
 
 def free_port() -> int:
@@ -371,8 +379,8 @@ def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
 
 
 def launch_webkit(width: int = 1000, height: int = 800) -> SeleniumDriver:
-    """MiniBrowser --automation on a new Xvfb display, through WebKitWebDriver; English first. A
-    window of width × height (the viewport is the window less MiniBrowser's header bar)."""
+    """A WebKitGTK window (tools/webkit_browser.py) in a new profile on a new Xvfb display, through
+    WebKitWebDriver; English first. A window of width × height."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options
     from selenium.webdriver.webkitgtk.service import Service
@@ -380,18 +388,21 @@ def launch_webkit(width: int = 1000, height: int = 800) -> SeleniumDriver:
     xvfb, display = start_xvfb()
     env = {**os.environ, "DISPLAY": display, "LANG": LOCALE, "LC_ALL": LOCALE, "LANGUAGE": "en_GB:en"}
     options = Options()
-    options.binary_location = MINIBROWSER
+    profile = tempfile.TemporaryDirectory(prefix="halfmoon-webkit-")
+    options.binary_location = WEBKIT_BROWSER
     options.add_argument("--automation")
+    options.add_argument(f"--profile={profile.name}")
     service = Service(executable_path=WEBKIT_DRIVER, env=env)
     try:
         driver = webdriver.WebKitGTK(options=options, service=service)
     except Exception:
         xvfb.kill()
+        profile.cleanup()
         raise
     driver.set_script_timeout(120)
     driver.set_page_load_timeout(120)
     driver.set_window_rect(0, 0, width, height)
-    return SeleniumDriver(driver, xvfb)
+    return SeleniumDriver(driver, xvfb, profile)
 
 
 @contextlib.contextmanager

@@ -1,9 +1,12 @@
-"""Serve the game locally and say where: ``python tools/serve.py [--port 8000] [--prefix /half-moon/]``.
+"""Serve the game locally and say where:
+``python tools/serve.py [--port 8000] [--prefix /half-moon/] [--root DIR] [--gzip]``.
 
 ``make play PORT=8080`` passes ``--port``; port 0 takes any free port.
 
-A static server like GitHub Pages: the site is the repository's top level. With ``--prefix`` it is
-served under a sub-path, as GitHub Pages serves a project site.
+A static server like GitHub Pages: the site is the repository's top level (or ``--root``, e.g. the
+deploy artifact ``tools/build.py --site _site`` makes). With ``--prefix`` it is served under a
+sub-path, as GitHub Pages serves a project site; with ``--gzip`` each text or wasm file is sent
+gzip-compressed to a browser that accepts it, as GitHub Pages does (for Lighthouse's figures).
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import http.server
 import io
 import re
@@ -22,9 +26,14 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
+# What a static host compresses: text and wasm (images and zips are compressed already).
+COMPRESSED = {".html", ".css", ".js", ".mjs", ".json", ".toml", ".webmanifest", ".svg", ".txt", ".wasm"}
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     prefix = "/"
     root = ROOT
+    gzip = False
     served: list[tuple[str, int]] | None = None
     """When a list: each response sent with a body, as (path without the query, bytes), in order
     (a 304 has no body and is not there): how the tests count downloads per file."""
@@ -47,6 +56,21 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def log_message(self, format: str, *args: object) -> None:
         pass
+
+    def send_head(self) -> Any:
+        path = Path(self.translate_path(self.path))
+        if path.is_dir():
+            path = path / "index.html"
+        accepted = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (self.gzip and accepted and path.suffix in COMPRESSED and path.is_file()):
+            return super().send_head()
+        body = gzip.compress(path.read_bytes(), compresslevel=9)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def send_made(self, body: bytes, kind: str) -> io.BytesIO:
         """A response made here, not read from a file (what a test or a benchmark adds to the site)."""
@@ -86,10 +110,13 @@ def make_server(
     root: Path = ROOT,
     served: list[tuple[str, int]] | None = None,
     handler: type = Handler,
+    compress: bool = False,
 ) -> Server:
     """A server of the site at ``root`` under ``prefix``; ``served`` collects each body sent
-    (``Handler.served``); ``handler``: a subclass of ``Handler`` (the tests' own)."""
-    handler = type("PrefixedHandler", (handler,), {"prefix": prefix, "root": root, "served": served})
+    (``Handler.served``); ``handler``: a subclass of ``Handler`` (the tests' own); ``compress``:
+    gzip as a static host does."""
+    fields = {"prefix": prefix, "root": root, "served": served, "gzip": compress}
+    handler = type("PrefixedHandler", (handler,), fields)
     return Server(("127.0.0.1", port), functools.partial(handler, directory=str(root)))
 
 
@@ -97,10 +124,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--prefix", default="/", help="serve the site under this sub-path, e.g. /half-moon/")
+    parser.add_argument("--root", type=Path, default=ROOT, help="the site's folder (default: the repository)")
+    parser.add_argument("--gzip", action="store_true", help="send text and wasm gzip-compressed, as GitHub Pages")
     args = parser.parse_args()
     prefix = "/" + args.prefix.strip("/") + "/" if args.prefix.strip("/") else "/"
     try:
-        server = make_server(args.port, prefix)
+        server = make_server(args.port, prefix, args.root.resolve(), compress=args.gzip)
     except OSError as error:
         sys.exit(f"serve: cannot listen on port {args.port} ({error.strerror}): choose another: make play PORT=8080")
     print(f"Half Moon is at http://127.0.0.1:{server.server_address[1]}{prefix}  (Ctrl+C stops it)", flush=True)

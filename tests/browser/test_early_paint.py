@@ -143,3 +143,70 @@ def test_a_replay_link_of_the_saved_deal_is_not_painted_with_the_saved_board(gam
     assert (game.board("data-replay"), game.board("data-step"), game.figures()) == ("true", "0", (0, 0))
     game.action("replay-exit")
     assert game.figures() == (35, 3) and game.board("data-replay") is None
+
+
+# The first visit's first deal (issue 22): webapp/app/opening.py FIRST_DEAL, as docs/deal-codes.md deals it.
+FIRST_DEAL = "HM1-N-DHAQATX"
+FIRST_TOPS = [
+    "KC",
+    "8S",
+    "QD",
+    "6H",
+    "QS",
+    "QC",
+    "9C",
+    "KC",
+    "2H",
+    "KS",
+    "QS",
+    "AH",
+    "6S",
+    "7H",
+    "5D",
+    "KD",
+    "9D",
+    "AS",
+    "JD",
+    "JH",
+]
+KEPT = "() => JSON.stringify(Object.entries(localStorage))"
+PUT_BACK = "(kept) => { localStorage.clear(); for (const [k, v] of JSON.parse(kept)) localStorage.setItem(k, v); }"
+
+
+@pytest.fixture
+def empty_storage(game: Game) -> Iterator[None]:
+    """A first visit: nothing of the game's stored (the shared page's storage is put back after)."""
+    game.page.goto(game.site + "rules-en.html")  # off the game (which saves on leaving), same origin
+    kept = game.page.evaluate(KEPT)
+    game.page.evaluate("localStorage.clear()")
+    yield
+    game.page.goto(game.site + "rules-en.html")
+    game.page.evaluate(PUT_BACK, kept)
+
+
+def test_a_first_visit_shows_the_first_deals_cards_at_once_and_keeps_the_taps_made_before_ready(
+    game: Game, gate: Gate, empty_storage: None
+) -> None:
+    early = before_ready(game, gate, "")
+    assert [card for _, card, *_ in early] == FIRST_TOPS  # real cards before Python has booted
+    assert game.page.locator('[data-info="code"]').text_content() == FIRST_DEAL
+    game.tap("P7", "P9")  # 9♣ + 2♥ = 11 (R3), on the painted board
+    assert game.page.locator("[data-board] [data-queued]").count() == 2
+    until_ready(game, gate)
+    assert game.board("data-code") == FIRST_DEAL and game.figures() == (10, 1)
+    assert game.page.locator("[data-board] [data-queued]").count() == 0
+
+
+@pytest.mark.parametrize("query", ["?deal=HM1-N-AAAAAAZ", "?stored"], ids=["a-link", "a-returning-player"])
+def test_the_first_deal_is_painted_only_on_a_first_visit_to_the_plain_address(
+    game: Game, gate: Gate, empty_storage: None, query: str
+) -> None:
+    if query == "?stored":  # statistics, and nothing else, from an earlier visit
+        game.page.evaluate("localStorage.setItem('half-moon:stats', '{}')")
+        query = ""
+    early = before_ready(game, gate, query)
+    assert all(card == "" for _, card, *_ in early), early  # the face-down frames
+    game.tap("P7", "P9", force=True)
+    assert game.page.locator("[data-board] [data-queued]").count() == 0  # no tap lands on a frame
+    until_ready(game, gate)
+    assert game.board("data-code") != FIRST_DEAL and game.figures() == (0, 0)

@@ -42,6 +42,17 @@ INSTALL = f"""async ([change, rehash, build]) => {{
 }}"""
 # Playwright's wait_for_function takes a promise for a true value: this waits in the page instead.
 UNTIL = "async (condition) => { while (!(await eval(condition)())) await new Promise(requestAnimationFrame); }"
+# Every value the progress bar takes (its value attribute reflects the property).
+BAR_VALUES = """window.barValues = [];
+new MutationObserver((changes) => {
+  for (const c of changes) barValues.push([performance.now(), Number(c.target.getAttribute('value'))]);
+})
+  .observe(document, { subtree: true, attributes: true, attributeFilter: ['value'] });"""
+# When the runtime's two large files had arrived (ms after navigation).
+DOWNLOADED = """Math.max(...performance.getEntriesByType('resource')
+  .filter(e => /(pyodide[.]asm[.]wasm|python_stdlib[.]zip)$/.test(e.name)).map(e => e.responseEnd))"""
+# What Pyodide's start imports itself (tools/build.py OWN_START): its packages, and _pyodide_core's own.
+PYODIDE_OWN = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
 RANDOM = f"""async () => (await import('{STARTER}')).interpreter
     .runPython('import random; random.random()')"""
 
@@ -234,6 +245,7 @@ def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser:
         "Network.emulateNetworkConditions",
         {"offline": False, "latency": 20, "downloadThroughput": 3e6, "uploadThroughput": 1e6},
     )
+    page.add_init_script(BAR_VALUES)
     page.goto(site)
     bar = page.locator("[data-progress] progress")
     bar.wait_for(state="visible", timeout=READY_MS)
@@ -242,5 +254,15 @@ def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser:
     page.wait_for_function(f"document.querySelector('[data-progress] progress').value > {first}", timeout=READY_MS)
     Game(page, site).wait_ready()
     assert page.locator("[data-progress]").is_hidden()  # with the loading indicator, at ready
+    timed = page.evaluate("window.barValues")
+    values = [value for _, value in timed]
+    assert values == sorted(values) and values[-1] == 1, values  # forward only, to the end
+    # Through the start's steps too, not only the download: after the last byte, at least 10 moves.
+    downloaded = page.evaluate(DOWNLOADED)
+    assert len({value for at, value in timed if at > downloaded}) >= 10, (downloaded, timed)
+    ahead = page.evaluate(f"async () => (await import('{STARTER}')).ahead")
     context.close()
+    assert ahead["failed"] == [], "a group of modules imported ahead failed"
+    late = [name for name in ahead["late"] if not name.startswith(PYODIDE_OWN)]
+    assert late == [], f"Pyodide's start imported modules not imported ahead (data/core-imports.txt): {late}"
     assert watch.off_host == [] and [e for e in watch.errors if "preload" not in e] == []

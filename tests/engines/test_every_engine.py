@@ -14,7 +14,6 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-import pytest
 from engine_suite import PREFIX, Engine
 from pageobject import CODE, Game, Keyboard, stat
 from testdata import DEAD_END, WON
@@ -24,11 +23,6 @@ ROOT = Path(__file__).resolve().parents[2]
 # The files the early fetch downloads, as the build wrote them into it.
 EARLY: list[str] = json.loads(
     (ROOT / "static/build/early-fetch.js").read_text(encoding="utf-8").split("JSON.parse('")[1].split("')")[0]
-)
-WEBKIT_NO_CACHE = (
-    "WebKitWebDriver's sessions are ephemeral, with no HTTP cache: the service worker's precache and the"
-    " snapshot Worker download every file again, where Safari would revalidate from its disk cache (README"
-    ' "Engines")'
 )
 # A file the service worker does not hold: the network's answer, or none.
 OFFLINE = "fetch('./no-such-file', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
@@ -60,11 +54,11 @@ def test_the_first_visit_downloads_each_runtime_file_once_until_ready(booted: En
         assert until_ready[PREFIX + name.removeprefix("./")] == 1, f"{name} was not downloaded"
 
 
-def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted: Engine, request: Any) -> None:
+def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted: Engine) -> None:
     """Counted at the server: the page, its Workers and the service worker together, from the first
-    request until the service worker controls the page and the interpreter snapshot is stored."""
-    if booted.name == "webkit":
-        request.applymarker(pytest.mark.xfail(reason=WEBKIT_NO_CACHE, strict=True))
+    request until the service worker controls the page and the interpreter snapshot is stored. The
+    later requests find the page's download in the browser's HTTP cache (every engine runs with a
+    profile on disk, as a player's: tools/engines.py)."""
     whole = bodies(booted.first_visit)
     assert {path: n for path, n in whole.items() if n > 1} == {}, f"{booted.name} downloaded files more than once"
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs", "pyodide.asm.mjs"):

@@ -13,6 +13,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 from halfmoon import HalfMoonError, Place
 from halfmoon.deal import FIRST_DAILY
 from webapp.app.app import App
+from webapp.app.opening import new_deals
 from webapp.browser.dom import document, found, query, window
 from webapp.browser.locks import WebLocks
 from webapp.browser.page import Page
@@ -51,14 +52,16 @@ def start() -> Page:
     except Exception:  # storage blocked: the game still plays
         backend = None
     locks = WebLocks()
+    store = Store(backend)
     app = App(
-        Store(backend),
+        store,
         now_ms=lambda: float(js.performance.now()),
         wall_ms=lambda: int(js.Date.now()),
         browser_languages=list(window.navigator.languages or []),
         query=str(window.location.search),
         today=local_today,
         locked=locks,
+        new_code=new_deals(store),
     )
     app.set_visible(document.visibilityState == "visible")
     page = Page(app)

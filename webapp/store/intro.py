@@ -1,14 +1,14 @@
 """The first game's introduction as stored (issue 23): its own key (``keys.INTRO_KEY``), never inside
 the settings. The early paint reads the same rule before Python runs (static/early-paint.js, told
-the keys by the build): shown on a first visit (none of ``keys.FIRST_VISIT_KEYS`` stored) and
+the keys by the build): shown on a first visit (``storage.first_visit``) and
 while the key says ``shown``."""
 
 from __future__ import annotations
 
 import contextlib
 
-from webapp.store.keys import FIRST_VISIT_KEYS, INTRO_KEY
-from webapp.store.storage import Backend
+from webapp.store.keys import INTRO_KEY
+from webapp.store.storage import Backend, first_visit
 
 SHOWN = "shown"
 DONE = "done"
@@ -21,11 +21,9 @@ def showing(backend: Backend | None) -> bool:
         return False
     try:
         state = backend.getItem(INTRO_KEY)
-        if state is not None:
-            return state == SHOWN
-        return all(backend.getItem(key) is None for key in FIRST_VISIT_KEYS)
     except Exception:  # the browser may throw anything here (SecurityError, …)
         return False
+    return state == SHOWN if isinstance(state, str) else first_visit(backend)  # JavaScript's null is not None
 
 
 def mark(backend: Backend | None, state: str) -> None:

@@ -30,7 +30,8 @@ INTRO_KEY = PREFIX + "intro"
 """The first game's introduction (issue 23): ``shown`` while it is, ``done`` once dismissed or once
 the first removal was made; never inside the settings."""
 FIRST_VISIT_KEYS = (GAME_KEY, STATS_KEY, INTRO_KEY)
-"""A first visit stores none of these: the early paint then shows the introduction."""
+"""A first visit stores none of these: the early paint then shows the introduction and the first
+deal's cards (webapp/app/opening.py)."""
 HISTORY_KEY = PREFIX + "history"
 """The latest finished games (webapp/stats/history.py): a key of its own, never inside ``STATS_KEY``, and
 changed only under ``STATS_LOCK``, in the same job as the statistics."""

@@ -19,7 +19,7 @@ from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, Sa
 from halfmoon.i18n import LANGUAGES
 from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_CHARS
-from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
+from webapp.store.keys import BACKUP_KEY, FIRST_VISIT_KEYS, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
 BACKUPS = 3
 """At most three refused saved games are kept, oldest dropped first."""
@@ -39,6 +39,18 @@ class Backend(Protocol):
     def getItem(self, key: str) -> str | None: ...
     def setItem(self, key: str, value: str) -> None: ...
     def removeItem(self, key: str) -> None: ...
+
+
+def first_visit(backend: Backend | None) -> bool:
+    """None of ``FIRST_VISIT_KEYS`` stored: the early paint's rule too (static/early-paint.js, told
+    the keys by the build). Never without a storage that answers: the early paint could not tell."""
+    if backend is None:
+        return False
+    try:
+        # Not ``is None``: under Pyodide a missing item is JavaScript's null (``jsnull``).
+        return not any(isinstance(backend.getItem(key), str) for key in FIRST_VISIT_KEYS)
+    except Exception:  # the browser may throw anything here (SecurityError, …)
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +124,9 @@ class Store:
         if self._backend is not None:
             with contextlib.suppress(Exception):  # nothing more to do: the next read refuses it again
                 self._backend.removeItem(key)
+
+    def first_visit(self) -> bool:
+        return first_visit(self._backend)
 
     # The saved game
 
