@@ -16,7 +16,6 @@ from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.stats import record as st_record
 from webapp.stats import stored as st_stored
-from webapp.store import records as store_records
 from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.storage import Store
 
@@ -211,7 +210,7 @@ def test_opening_the_statistics_again_reads_but_does_not_parse_the_same_record_a
     play(app, WON["moves"][:1])  # recorded: the tally wrote the text it holds
     parsed: list[str] = []
     loads = st_stored.loads
-    monkeypatch.setattr(store_records, "loads", lambda text: parsed.append(text) or loads(text))
+    monkeypatch.setattr(app.tally.kept, "loads", lambda text: parsed.append(text) or loads(text))
     held = app.tally.stats
     app.command(Action.STATS)
     app.command(Action.CLOSE)

@@ -464,3 +464,12 @@ def without_statistics(game: Game) -> Game:
     game.action("close")
     assert stat(game, "played") == "0"
     return game
+
+
+# Issue 24: the history of games, a disclosure in the statistics dialog
+
+
+def show_history(game: Game) -> None:
+    """The statistics dialog's history opened (its summary clicked, as a player does) unless it is."""
+    if not game.driver.evaluate("document.querySelector('[data-history-list]').open"):
+        game.driver.click("[data-history-list] > summary")

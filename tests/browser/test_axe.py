@@ -8,11 +8,12 @@ axe is injected with Playwright into one context that bypasses the page's Conten
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 import pytest
 from pageobject import Game, axe_violations
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 from testdata import WON
 
 
@@ -83,3 +84,34 @@ def test_single_key_shortcuts_can_be_turned_off(game: Game) -> None:
 def test_the_rules_and_examples_pages(axe_page: Page, site: str, name: str) -> None:
     axe_page.goto(site + name)
     assert axe_violations(axe_page) == []
+
+
+def test_the_history_of_games_and_its_commands_by_keyboard(game: Game) -> None:
+    """Issue 24: the statistics dialog with games in its history is clean, and a game's replay is reached
+    with Tab and opened with Enter."""
+    page = game.page
+    game.play_line(WON["moves"])
+    game.action("close")
+    page.locator('button[data-action="stats"]').focus()
+    page.keyboard.press("Enter")
+    summary = page.locator("[data-history-list] > summary")
+    tab_to(page, summary)
+    if not page.evaluate("document.querySelector('[data-history-list]').open"):
+        page.keyboard.press("Enter")  # the disclosure opens
+    replay = page.locator('[data-history-game="1"] [data-action="history-replay"]')
+    expect(replay).to_have_accessible_name(re.compile(rf"^Replay: {WON['code']}, "))
+    assert axe_violations(page) == []
+    tab_to(page, replay)
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-board]")).to_have_attribute("data-steps", "48")
+    page.keyboard.press("Escape")  # a replay shown: Escape pauses it, the exit is its own command
+    game.action("replay-exit")
+
+
+def tab_to(page: Page, target: Locator) -> None:
+    """Tab (at most 40 times) until ``target`` has the focus."""
+    for _ in range(40):
+        if target.evaluate("element => element === document.activeElement"):
+            return
+        page.keyboard.press("Tab")
+    expect(target).to_be_focused()

@@ -7,6 +7,7 @@ import enum
 from dataclasses import dataclass
 
 from halfmoon import DealCode, SavedGame
+from webapp.stats.history import History
 from webapp.stats.record import Stats
 
 
@@ -44,6 +45,9 @@ class Action(enum.StrEnum):
     KEYS = "keys"  # the dialog listing every key (issue 12)
     MENU = "menu"  # the other commands, where the window cannot show them all (issue 23)
     INTRO_CLOSE = "intro-close"  # the first game's introduction, dismissed for good (issue 23)
+    SHARE_RESULT = "share-result"  # a spoiler-free result (issue 24)
+    HISTORY_REPLAY = "history-replay"  # a game of the history: its own line as a replay (issue 24)
+    HISTORY_PLAY = "history-play"  # a game of the history: its deal played (R7.6)
 
 
 BROWSER_ACTIONS = frozenset(
@@ -58,6 +62,7 @@ BROWSER_ACTIONS = frozenset(
         Action.SHARE_REPLAY,
         Action.MENU,
         Action.INTRO_CLOSE,
+        Action.SHARE_RESULT,
     }
 )
 """Actions that are browser plumbing only (the share sheet, the service worker): webapp/browser/."""
@@ -138,6 +143,8 @@ class Pending:
     """The game to take: another tab's (``STORED``) or one opened from a file (``FILE``)."""
     stats: Stats | None = None
     """The statistics read from a file (``STATS_IMPORT``)."""
+    history: History | None = None
+    """The history of games read from the same file (None: an older export without one)."""
 
 
 DIALOG_ACTIONS = {Action.SETTINGS: Dialog.SETTINGS, Action.KEYS: Dialog.KEYS, Action.CLOSE: Dialog.NONE}

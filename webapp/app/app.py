@@ -13,14 +13,14 @@ from functools import partial
 from typing import Any
 
 from halfmoon import DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, save
-from webapp.app import announce, files, links
+from webapp.app import announce, files, links, told
 from webapp.app.actions import DIALOG_ACTIONS, REPLAY_ACTIONS, REPLAY_STEPS, Action, Dialog, Pending, Replacing, Setting
 from webapp.app.replay import Replay, Watching
 from webapp.app.table import Table
 from webapp.app.tabs import Meeting, Sync
+from webapp.stats.history import History
 from webapp.stats.record import Stats
-from webapp.stats.stored import StatsNewerError
-from webapp.store.keys import GAME_KEY, SETTINGS_KEY, STATS_KEY
+from webapp.store.keys import GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY
 from webapp.store.records import Locked, Tally, at_once, identity
 from webapp.store.storage import Store
 from webapp.text.words import Message, pick_language
@@ -69,18 +69,14 @@ class App:
             **{action: partial(self._watch, action) for action in REPLAY_STEPS},
             Action.REPLAY_EXIT: lambda _: self._exit_replay(),
             Action.PLAY_DEAL: lambda _: self._play_deal(),
+            Action.HISTORY_REPLAY: partial(self._past, replay=True),
+            Action.HISTORY_PLAY: partial(self._past, replay=False),
         }
         stored, refused = store.load_game()
         self.sync = Sync(store, store.saved_game_text() if stored else None)
         self.table = Table(stored or SavedGame(Game.from_code(new_code()), dealt_at=wall_ms()), now_ms, wall_ms)
         self._announce_end()
-        if refused:
-            self.message = Message.of(f"refused-{refused.kept}", reason=refused.error)
-        elif self.tally.refused:
-            newer = isinstance(self.tally.refused, StatsNewerError)  # told once: nothing is written over it
-            self.message = Message.of("stats-newer" if newer else "stats-restored", reason=self.tally.refused)
-        elif today() is None:
-            self.message = Message.of("daily-unavailable")
+        self.message = told.at_start(refused, self.tally, today() is not None)
         self._open_link(query)
         self._persist()
 
@@ -164,7 +160,7 @@ class App:
 
     def storage_changed(self, key: str | None) -> None:
         """Another tab wrote its statistics, settings or game (the rule: webapp/app/tabs.py)."""
-        if key in (STATS_KEY, None):
+        if key in (STATS_KEY, HISTORY_KEY, None):
             self.tally.refresh()
         if key == SETTINGS_KEY:
             self.settings = self.store.load_settings()
@@ -239,7 +235,8 @@ class App:
         if pending.kind.is_stats:  # said once the write is known (it may wait for another tab's)
             said = "stats-imported" if pending.stats else "stats-cleared"
             self.pending, self.dialog = None, Dialog.STATS
-            self.tally.replace(pending.stats or Stats(), lambda stored: self.say(said if stored else "stats-not-saved"))
+            stats, history = (pending.stats, pending.history) if pending.stats else (Stats(), History())  # reset: both
+            self.tally.replace(stats, history, lambda stored: self.say(said if stored else "stats-not-saved"))
             return
         if pending.kind is not Replacing.STORED:  # another tab's game: that tab counts what it ended
             self._end_game(pending.record)
@@ -273,8 +270,8 @@ class App:
             self.tally.replaced(self.record, self._recorded)
 
     def _recorded(self, written: bool) -> None:
-        if not written:  # the figures stay those stored: the player is told the game did not count
-            self.message = Message.of("stats-not-recorded")
+        if said := told.recorded(written, self.tally):  # the figures stay those stored: the player is told
+            self.message = said
 
     def _daily(self) -> None:
         """The daily deal of the local date now; the saved game resumes when it is that deal."""
@@ -313,11 +310,11 @@ class App:
         if self._refused_while_replaying():
             return
         try:
-            stats = files.stats_file(text, self._today())
+            stats, history = files.stats_file(text, self._today())
         except HalfMoonError as error:
             self.message = Message.of("bad-stats-file", reason=error)
             return
-        self._ask(Pending(Replacing.STATS_IMPORT, self.code, stats=stats))
+        self._ask(Pending(Replacing.STATS_IMPORT, self.code, stats=stats, history=history))
 
     def _refused_while_replaying(self) -> bool:
         """A file arriving while a replay is shown (its input is disabled then) changes nothing."""
@@ -338,6 +335,11 @@ class App:
     def _exit_replay(self) -> None:
         self.watching.close()
         self._announce_end()
+
+    def _past(self, row: str, replay: bool) -> None:
+        """A game of the history (row 1 = the latest): its own line as a replay, or its deal played (R7.6)."""
+        if finished := self.tally.history.row(row):
+            self._follow(links.Link(DealCode.parse(finished.code), finished.line if replay else None))
 
     def _play_deal(self) -> None:
         code = self.watching.close()

@@ -6,8 +6,10 @@ from __future__ import annotations
 import datetime
 
 from halfmoon import SavedGame, load
+from webapp.stats.export import import_text
+from webapp.stats.history import History
 from webapp.stats.record import Stats, day_key
-from webapp.stats.stored import StatsFutureError, loads
+from webapp.stats.stored import StatsFutureError
 from webapp.store.records import identity
 
 
@@ -22,14 +24,15 @@ def game_file(text: str, on_table: SavedGame, now_ms: int) -> SavedGame:
     return record
 
 
-def stats_file(text: str, today: datetime.date | None) -> Stats:
-    """The statistics of an export, validated whole, or the error that says why not; a daily deal won
+def stats_file(text: str, today: datetime.date | None) -> tuple[Stats, History | None]:
+    """The statistics of an export and its history (None: an older export has none), each validated
+    whole, or the error that says why not; a daily deal won
     after ``today`` + 2 days (the most local dates differ across the date line) is not believed. The
     stored record is never refused for a future date: a clock set back must not cost the player theirs."""
-    stats = loads(text)
+    stats, history = import_text(text)
     if today is not None and stats.daily_won:
         latest = day_key(today + datetime.timedelta(days=2))
         future = [key for key in stats.daily_won if key > latest]
         if future:
             raise StatsFutureError(f"{future[0][:4]}-{future[0][4:6]}-{future[0][6:]}")
-    return stats
+    return stats, history

@@ -28,10 +28,11 @@ from webapp.browser.motion import Motion
 from webapp.browser.offline import Offline
 from webapp.browser.phone import Cue, IntroView, Menu
 from webapp.browser.preferences import Preferred
-from webapp.browser.sharing import copy_game, copy_replay_link, share
+from webapp.browser.sharing import copy_game, copy_replay_link, here, share, share_result
 from webapp.browser.stats_panel import StatsPanel
+from webapp.draw.history import share_text, to_share
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
-from webapp.stats.stored import dumps
+from webapp.stats.export import export_text
 from webapp.store.keys import PREFERENCES_KEY
 from webapp.store.prefs import Preference
 from webapp.store.storage import Backend
@@ -88,7 +89,9 @@ class Page:
             Action.INSTALL: self.offline.install,
             Action.UPDATE: self.offline.update,
             Action.COPY_GAME: lambda: self._run(copy_game(save(self.app.record), self.tell)),
-            Action.STATS_EXPORT: lambda: download(dumps(self.app.tally.stats), "half-moon-statistics.json"),
+            Action.STATS_EXPORT: lambda: download(
+                export_text(self.app.tally.stats, self.app.tally.history), "half-moon-statistics.json"
+            ),
             Action.STATS_PERSIST: lambda: self._run(self.lasting.ask()),
             Action.GAME_EXPORT: lambda: download(
                 save(self.app.record), f"half-moon-{self.app.code}{FILE_EXTENSION}", FILE_TYPE
@@ -96,6 +99,7 @@ class Page:
             Action.SHARE_REPLAY: lambda: self._run(copy_replay_link(self.show_replay_link(), self.tell)),
             Action.MENU: lambda: None,  # the browser's own popovertarget opens and closes it
             Action.INTRO_CLOSE: self.intro.close,
+            Action.SHARE_RESULT: self.share_result,
         }
 
     # Events
@@ -116,14 +120,15 @@ class Page:
         elif button.hasAttribute("data-action"):
             event.preventDefault()
             self.menu.chosen(button)
-            self.on_action(Action(button.getAttribute("data-action")))
+            row = button.closest("[data-history-game]")  # a game of the history: its row's number
+            self.on_action(Action(button.getAttribute("data-action")), row.dataset.historyGame if found(row) else "")
         self.render()
 
-    def on_action(self, action: Action) -> None:
+    def on_action(self, action: Action, value: str = "") -> None:
         if action in BROWSER_ACTIONS:
             self._browser_actions[action]()
         else:
-            self.app.command(action, self.code_input.value if action is Action.PLAY_CODE else "")
+            self.app.command(action, self.code_input.value if action is Action.PLAY_CODE else value)
 
     def _run(self, job: Any) -> None:
         task = asyncio.ensure_future(job)
@@ -192,11 +197,17 @@ class Page:
 
     def show_replay_link(self) -> str:
         """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
-        url = str(window.location.href).split("?")[0].split("#")[0] + self.app.table.replay_query()
+        url = here() + self.app.table.replay_query()
         self.replay_link.href = url
         self.replay_link.textContent = url
         self.replay_link.parentElement.hidden = False
         return url
+
+    def share_result(self) -> None:
+        """The end dialog's game, or the statistics dialog's latest daily deal, as a spoiler-free text."""
+        outcome = to_share(self.app)
+        if outcome is not None:
+            self._run(share_result(share_text(outcome, self.app.lang, here()), self.tell))
 
     # What the keys ask (webapp/browser/keys.py ``Controls``)
 
@@ -278,6 +289,7 @@ class Page:
 
     def render_commands(self, view: View) -> None:
         enabled = {"undo": view.can_undo, "redo": view.can_redo, "restart": view.can_restart, "daily": view.can_daily}
+        enabled["share-result"] = view.can_share_result
         replaying = view.replay is not None
         for button, action in self.commands:
             inert = replaying and action not in REPLAY_ACTIONS

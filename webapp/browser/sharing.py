@@ -1,5 +1,5 @@
-"""Sharing and copying: the deal's link (the system share sheet where there is one, else the
-clipboard), a replay link, and the saved game as text. Each tells the player how it went through
+"""Sharing and copying: the deal's link and a game's result (the system share sheet where there is one,
+else the clipboard), a replay link, and the saved game as text. Each tells the player how it went through
 ``tell`` (a message key and its values)."""
 
 from __future__ import annotations
@@ -14,19 +14,37 @@ from webapp.browser.dom import window
 Tell = Callable[..., None]
 
 
+def here() -> str:
+    """The page's address without its query and fragment: a link to a deal adds its own query."""
+    return str(window.location.href).split("?")[0].split("#")[0]
+
+
 async def share(tell: Tell) -> None:
     url = str(window.location.href)
+    said = ("link-shared", "link-copied", "link-not-copied")
+    await _share_or_copy({"title": "Half Moon", "url": url}, url, tell, said, url=url)
+
+
+async def share_result(text: str, tell: Tell) -> None:
+    """A spoiler-free result (webapp/draw/history.py), its link inside the text."""
+    await _share_or_copy({"text": text}, text, tell, ("result-shared", "result-copied", "result-not-copied"))
+
+
+async def _share_or_copy(
+    data: dict[str, str], copied: str, tell: Tell, said: tuple[str, str, str], **failed: str
+) -> None:
+    """The system share sheet where the browser has one, the clipboard otherwise. A share the player
+    cancels says nothing; ``said``: shared, copied, or not (with the values ``failed``)."""
     try:
         if hasattr(window.navigator, "share"):
-            data = to_js({"title": "Half Moon", "url": url}, dict_converter=js.Object.fromEntries)
-            await window.navigator.share(data)
-            tell("link-shared")
+            await window.navigator.share(to_js(data, dict_converter=js.Object.fromEntries))
+            tell(said[0])
         else:
-            await window.navigator.clipboard.writeText(url)
-            tell("link-copied")
+            await window.navigator.clipboard.writeText(copied)
+            tell(said[1])
     except Exception as error:
         if "AbortError" not in str(error):
-            tell("link-not-copied", url=url)
+            tell(said[2], **failed)
 
 
 async def copy_replay_link(url: str, tell: Tell) -> None:

@@ -1,10 +1,11 @@
 """The statistics in the page: ``data-stats`` (always current), and the dialog's words, chart and
-calendar (drawn by webapp/draw/statsview.py)."""
+calendar (drawn by webapp/draw/statsview.py) and history of games (webapp/browser/history_panel.py)."""
 
 from __future__ import annotations
 
 from webapp.app.app import App
 from webapp.browser.dom import document, query, set_attributes
+from webapp.browser.history_panel import HistoryPanel
 from webapp.draw.statsview import stats_attributes, stats_markup, stats_rows
 from webapp.stats.record import Figures
 
@@ -17,6 +18,7 @@ class StatsPanel:
         self.box = query("[data-stats]")
         self.chart = query("[data-stats-chart]")
         self.calendar = query("[data-stats-calendar]")
+        self.history = HistoryPanel()
         self._shown: tuple[Figures, bool | None, bool] | None = None
         self._drawn: tuple[object, ...] = ()
 
@@ -40,6 +42,7 @@ class StatsPanel:
         if drawn != self._drawn:
             self.draw(app, figures)
             self._drawn = drawn
+        self.history.prepare(app)
 
     def draw(self, app: App, figures: Figures) -> None:
         rows = []

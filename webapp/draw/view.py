@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from halfmoon import PLACES, Card, Game, Place, format_time
 from halfmoon.i18n import place_label, rank_short
 from webapp.app.actions import Dialog, Replacing, Setting
-from webapp.app.announce import sentence
+from webapp.app.announce import ended, sentence
 from webapp.app.app import App
 from webapp.app.keyboard import entry
 from webapp.text.words import text, words
@@ -123,6 +123,9 @@ class View:
     announced: int
     replay: tuple[int, int, bool] | None = None
     """While a replay is shown: its step, its number of steps, and whether it is playing."""
+    can_share_result: bool = True
+    """``share-result`` has a result to share: always in the end dialog; in the statistics dialog while the
+    history holds a daily deal."""
 
     @property
     def root(self) -> Attributes:
@@ -158,9 +161,10 @@ CONFIRM_KEYS = {
 
 def dialog_texts(app: App) -> tuple[str, str]:
     lang = app.lang
-    if app.dialog in (Dialog.WON, Dialog.DEAD_END) and app.message:
+    end = ended(app.game, app.elapsed_ms()) if app.dialog in (Dialog.WON, Dialog.DEAD_END) else None
+    if end:  # the end's own words, also once the dialog's actions said something (a result shared)
         title = "won-title" if app.dialog is Dialog.WON else "dead-end-title"
-        return text(title, lang), words(app.message, lang)
+        return text(title, lang), words(end[1], lang)
     if app.dialog is Dialog.CONFIRM and app.pending:
         kind = app.pending.kind
         key = CONFIRM_KEYS.get(kind, "confirm-code")
@@ -223,6 +227,7 @@ def build(app: App) -> View:
         announcement=sentence(app.announcement, lang) if app.announcement else "",
         announced=app.announced,
         replay=(replay.step, replay.steps, replay.playing) if replay else None,
+        can_share_result=app.dialog is not Dialog.STATS or app.tally.history.latest_daily() is not None,
     )
 
 

@@ -9,6 +9,8 @@ each). The words of its errors are in the page's word table (webapp/text/).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from halfmoon.deal import are_daily_dates
@@ -171,19 +173,38 @@ def loads(text: str | bytes) -> Stats:
     return from_value(parse_json(text, max_chars=MAX_CHARS, max_depth=MAX_DEPTH))
 
 
+@dataclass(frozen=True, slots=True)
+class Form:
+    """What names a record of ours (its format, version and fields) and the errors that refuse it."""
+
+    format: str
+    version: int
+    fields: frozenset[str]
+    errors: tuple[type[StatsFormatError], type[StatsVersionError], type[StatsNewerError]]
+
+
+def ours(data: object, form: Form, known: Callable[[dict[str, Any]], Any] = lambda _data: None) -> dict[str, Any]:
+    """``data`` as a record of ``form``'s version, or the error that says whose it is: not ours, an older
+    version's, or a newer one's (a later version, or this version with fields this code does not know:
+    never written over; ``known`` reads what this code can of it)."""
+    foreign, older, newer = form.errors
+    if not isinstance(data, dict):
+        raise foreign(reason="not-an-object")
+    if data.get("format") != form.format:
+        raise foreign(reason="wrong-format")
+    version = data.get("version")
+    if type(version) is int and (version > form.version or (version == form.version and data.keys() > form.fields)):
+        raise newer(version, known(data))
+    if type(version) is not int or version != form.version:
+        raise older(version)
+    if data.keys() != form.fields:
+        raise foreign(reason="wrong-fields")
+    return data
+
+
 def from_value(data: object) -> Stats:
     """The record from an already parsed JSON value, validated whole (see ``loads``)."""
-    if not isinstance(data, dict):
-        raise StatsFormatError(reason="not-an-object")
-    if data.get("format") != FORMAT:
-        raise StatsFormatError(reason="wrong-format")
-    version = data.get("version")
-    if type(version) is int and (version > VERSION or (version == VERSION and data.keys() > _FIELD_SET)):
-        raise StatsNewerError(version, _known_part(data))
-    if type(version) is not int or version != VERSION:
-        raise StatsVersionError(version)
-    if data.keys() != _FIELD_SET:
-        raise StatsFormatError(reason="wrong-fields")
+    data = ours(data, FORM, _known_part)
     counts = {name: _int(data, name) for name in _FIELDS[2:8]}
     fastest = None if data["fastest_ms"] is None else _int(data, "fastest_ms")
     daily = _str_list(data, "daily_won")
@@ -203,6 +224,9 @@ def from_value(data: object) -> Stats:
     )
     _check(stats)
     return stats
+
+
+FORM = Form(FORMAT, VERSION, _FIELD_SET, (StatsFormatError, StatsVersionError, StatsNewerError))
 
 
 def _known_part(data: dict[str, Any]) -> Stats | None:

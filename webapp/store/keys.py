@@ -36,3 +36,7 @@ PREFERENCES_KEY = PREFIX + "preferences"
 """The look and sound preferences of issue 25 (the theme, sound): a key of their own, since copies of
 the page already deployed drop a settings record's names they do not know. Read before the first
 paint by static/theme.js (the build writes this key into its tag)."""
+HISTORY_KEY = PREFIX + "history"
+"""The latest finished games (webapp/stats/history.py): a key of its own, never inside ``STATS_KEY``, and
+changed only under ``STATS_LOCK``, in the same job as the statistics."""
+HISTORY_BACKUP_KEY = HISTORY_KEY + "-backup"

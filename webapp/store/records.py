@@ -1,9 +1,11 @@
-"""The statistics kept in localStorage (``half-moon:stats``) and what the page records in them.
+"""The statistics kept in localStorage (``half-moon:stats``), the history of games beside them
+(``half-moon:history``), and what the page records in them.
 
 The rules of webapp/store/storage.py apply: the stored text is parsed with size and depth limits and
-validated whole (webapp/stats/stored.py ``loads``); what is not a Half Moon record at all is removed; a
-record of ours that fails validation is moved to a backup (at most three) only when that write
-succeeds — otherwise it stays in place and nothing is recorded over it.
+validated whole (webapp/stats/stored.py ``loads``, webapp/stats/history.py ``loads``); what is not a Half
+Moon record at all is removed; a record of ours that fails validation is moved to a backup (at most three)
+only when that write succeeds — otherwise it stays in place and nothing is recorded over it (one set of
+rules for both records: webapp/store/trusted.py).
 
 Every change is a read-modify-write done whole inside one ``Locked`` job: the page runs it under a Web
 Lock (webapp/browser/locks.py), so that two tabs finishing games at the same moment never write over
@@ -21,11 +23,14 @@ from functools import partial
 from typing import Protocol
 
 from halfmoon import HalfMoonError, SavedGame
-from halfmoon.errors import RecordTextError
-from webapp.stats.record import Figures, GameId, Stats, figures, record_ended, record_played
-from webapp.stats.stored import MAX_CHARS, StatsError, StatsFormatError, StatsNewerError, dumps, loads
-from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
+from halfmoon.line import line_text
+from webapp.stats import history as past
+from webapp.stats.history import Finished, History, add
+from webapp.stats.record import Figures, GameId, Stats, day_key, figures, record_ended, record_played
+from webapp.stats.stored import MAX_CHARS, dumps, loads
+from webapp.store.keys import HISTORY_BACKUP_KEY, HISTORY_KEY, STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.storage import Store
+from webapp.store.trusted import Trusted
 
 Done = Callable[[bool], None]
 """Told whether a change was stored (False: the storage refused it; the previous record stays)."""
@@ -53,76 +58,53 @@ def was_played(record: SavedGame) -> bool:
 
 
 class Tally:
-    """The statistics record of this device, and the events of the game that change it."""
+    """The statistics record of this device and its history of games, and the events of the game that
+    change them: both are read, changed and written in one job under the lock."""
 
     def __init__(self, store: Store, today: Callable[[], datetime.date | None], locked: Locked = at_once) -> None:
         self.store = store
         self.today = today
         self.locked = locked
-        self.stats = Stats()
+        self.kept = Trusted(store, (STATS_KEY, STATS_BACKUP_KEY), MAX_CHARS, (loads, dumps), Stats())
+        self.past = Trusted(
+            store, (HISTORY_KEY, HISTORY_BACKUP_KEY), past.MAX_CHARS, (past.loads, past.dumps), History()
+        )
         self.persistent: bool | None = None
         """Whether the browser keeps this site's storage (``navigator.storage``); None until known."""
-        self.refused: HalfMoonError | None = None
-        """Why the stored record was refused on the last read (the player is told once)."""
         self.busy = 0
         """Changes asked for and not yet made (each waits for the lock): the figures shown will change."""
-        self._held = False
+        self.history_unsaved = False
+        """A finished game's statistics were stored but not its place in the history (said once)."""
         self._figures: tuple[Stats, datetime.date | None, Figures] | None = None
-        self._known: tuple[str, Stats] | None = None
-        """The stored text this tally last read and accepted (or wrote), and its record: the same text
-        again is that same (immutable) record, so opening the dialog does not parse and validate it
-        again, and the figures and the drawing cached for it still hold. Any other text is read whole."""
         self.refresh()
 
+    @property
+    def stats(self) -> Stats:
+        return self.kept.value
+
+    @property
+    def history(self) -> History:
+        return self.past.value
+
+    @property
+    def refused(self) -> HalfMoonError | None:
+        """Why the stored statistics, else the stored history, were refused on the last read."""
+        return self.kept.refused or self.past.refused
+
     def refresh(self) -> None:
-        """Read the stored record again (at start, before recording, on another tab's write)."""
-        text = self.store._read(STATS_KEY)
-        if text is None:
-            self.stats = Stats()
-            return
-        known = self._known
-        if known is not None and known[0] == text:
-            self.stats = known[1]
-            self._held = False
-            return
-        try:
-            self.stats = loads(text)
-            self._held = False
-            self._known = (text, self.stats)
-        except StatsNewerError as error:  # a newer version's: its known figures shown, nothing written over it
-            self.stats, self._held = error.known or Stats(), True
-            self.refused = error
-        except (StatsFormatError, RecordTextError) as error:  # not our record: removed
-            self.store._remove(STATS_KEY)
-            self.stats, self.refused = Stats(), error
-        except StatsError as error:  # ours, but untrusted: kept as a backup when that can be written
-            if self.store.back_up(STATS_BACKUP_KEY, text, MAX_CHARS):
-                self.store._remove(STATS_KEY)
-            else:
-                self._held = True
-            self.stats, self.refused = Stats(), error
+        """Read the stored records again (at start, before recording, on another tab's write)."""
+        self.kept.refresh()
+        self.past.refresh()
 
     def backups(self) -> list[str]:
-        return self.store.backups(STATS_BACKUP_KEY, MAX_CHARS)
+        return self.kept.backups()
 
     def _write(self, stats: Stats) -> bool:
         """An event's record written; whether it was. A write that fails keeps the previous record, here
         as in storage: the figures shown are always the stored ones."""
-        if stats is self.stats or self._held:
+        if stats is self.stats or self.kept.held:
             return True  # the event changed nothing (already counted), or a record of ours is held
-        if not self._stored(stats):
-            return False
-        self.stats = stats
-        return True
-
-    def _stored(self, stats: Stats) -> bool:
-        """Write ``stats`` whole; a record longer than the limit is refused before it is written (never
-        cut short, never found too long at the next start)."""
-        text = dumps(stats)
-        if len(text) > MAX_CHARS or not self.store._write(STATS_KEY, text):
-            return False
-        self._known = (text, stats)
-        return True
+        return self.kept.write(stats)
 
     # Events (docs/ui-contract.md, "What counts"). Each takes what it records from the record now.
 
@@ -133,38 +115,44 @@ class Tally:
         if not won and any(seen.game == game for seen in self.stats.seen):
             done(True)
             return
-        ended = self._ending(record, won=True) if won else None
+        ended, finished = self._ending(record, won=True) if won else (None, None)
 
         def change(stats: Stats) -> Stats:
             stats = record_played(stats, game)
             return ended(stats) if ended else stats
 
-        self._change(change, done)
+        self._change(change, finished, done)
 
     def replaced(self, record: SavedGame, done: Done) -> None:
         """The game is replaced or restarted: a played game not won ends not won."""
         if record.game.is_won or not was_played(record):
             done(True)
             return
-        self._change(self._ending(record, won=False), done)
+        self._change(*self._ending(record, won=False), done)
 
-    def replace(self, stats: Stats, done: Done) -> None:
-        """An imported record, or the empty one (reset): written whole, also over a held one (if it
-        cannot be, the previous record stays, here and in storage)."""
+    def replace(self, stats: Stats, history: History | None, done: Done) -> None:
+        """An imported record, or the empty one (reset), with its history (None: the history stays, an
+        older export has none): written whole, also over held ones. Both or neither: if the history
+        cannot be written, the statistics are put back, and the previous records stay, here and in
+        storage."""
 
         def job() -> bool:
-            if not self._stored(stats):
+            before = self.store._read(STATS_KEY)
+            if not self.kept.write(stats):
                 return False
-            self._held = False
-            self.stats = stats
+            if history is not None and not self.past.write(history):
+                self.kept.put_back(before)
+                return False
+            self.kept.held = False
+            self.past.held = self.past.held and history is None
             return True
 
         self._locked(job, done)
 
-    def _ending(self, record: SavedGame, won: bool) -> Callable[[Stats], Stats]:
-        """The game's end as it is now (its time, score and today's date), to record later."""
+    def _ending(self, record: SavedGame, won: bool) -> tuple[Callable[[Stats], Stats], Finished]:
+        """The game's end as it is now (its time, score, line and today's date), to record later."""
         game, elapsed_ms, score, today = identity(record), record.elapsed_ms, record.game.score, self.today()
-        return partial(
+        ended = partial(
             record_ended,
             game=game,
             won=won,
@@ -173,13 +161,22 @@ class Tally:
             today=today,
             from_file=record.from_file,
         )
+        day = "" if today is None else day_key(today)
+        line = line_text([removal.move for removal in record.game.move_stack])
+        return ended, Finished(game.code, game.dealt_at, day, str(record.game.status), score, elapsed_ms, line)
 
-    def _change(self, change: Callable[[Stats], Stats], done: Done) -> None:
-        """Read the stored record, change it, write it: one job under the lock."""
+    def _change(self, change: Callable[[Stats], Stats], finished: Finished | None, done: Done) -> None:
+        """Read the stored records, change them, write them: one job under the lock. A finished game
+        goes into the history once its statistics are stored (never twice: ``add`` knows its identity)."""
 
         def job() -> bool:
             self.refresh()
-            return self._write(change(self.stats))
+            if not self._write(change(self.stats)):
+                return False
+            history = self.history if finished is None or self.past.held else add(self.history, finished)
+            if history is not self.history and not self.past.write(history):
+                self.history_unsaved = True
+            return True
 
         self._locked(job, done)
 

@@ -5,6 +5,7 @@ The words of index.html before Python runs are written from it by the build (sit
 
 from __future__ import annotations
 
+from webapp.text.history_table import HISTORY_TEXTS
 from webapp.text.looks_table import LOOKS_TEXTS
 from webapp.text.phone_table import PHONE_TEXTS
 from webapp.text.stats_table import STATS_TEXTS
@@ -327,9 +328,9 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
 }
 
 TEXTS: dict[str, dict[str, str]] = {
-    lang: {**words, **STATS_TEXTS[lang], **PHONE_TEXTS[lang], **LOOKS_TEXTS[lang]}
+    lang: {**words, **STATS_TEXTS[lang], **PHONE_TEXTS[lang], **LOOKS_TEXTS[lang], **HISTORY_TEXTS[lang]}
     for lang, words in _PAGE_TEXTS.items()
 }
-"""The page's words, the statistics' (webapp/text/stats_table.py) and the menu's and introduction's
-(webapp/text/phone_table.py), the theme's, sound's and install's (webapp/text/looks_table.py):
-one table."""
+"""The page's words, the statistics' (webapp/text/stats_table.py), the menu's and introduction's
+(webapp/text/phone_table.py), the theme's, sound's and install's (webapp/text/looks_table.py) and
+the shared result's and history's (webapp/text/history_table.py): one table."""

@@ -1,0 +1,95 @@
+"""The words of a shared result and of the history of games (issue 24), in Finnish and English; merged
+into ``webapp.text.table.TEXTS``. The share text's templates are written out in docs/ui-contract.md."""
+
+from __future__ import annotations
+
+_MONTHS_EN = ("Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec")
+"""A date's month as the share text and the history write it: in Finnish its number (1.12.2026), in
+English its short name (1 Dec 2026)."""
+
+HISTORY_TEXTS: dict[str, dict[str, str]] = {
+    "fi": {
+        "share-result": "Jaa tulos",
+        "share-text": "Half Moon · {deal} · {result} · {moves} · {points} · {time}\n{url}",
+        "share-daily": "päivän jako {date}",
+        "share-time-mark": ".",
+        "share-date": "{day}.{month}.{year}",
+        "share-won": "voitettu",
+        "share-dead-end": "umpikuja",
+        "share-playing": "kesken",
+        "share-moves-one": "1 siirto",
+        "share-moves": "{count} siirtoa",
+        "share-points-one": "1 piste",
+        "share-points": "{count} pistettä",
+        "result-shared": "Tulos jaettu.",
+        "result-copied": "Tulos kopioitu leikepöydälle.",
+        "result-not-copied": "Tulosta ei voitu kopioida leikepöydälle.",
+        "history": "Pelatut pelit",
+        "history-cap": "Viimeiset {count} päättynyttä peliä säilytetään tällä laitteella.",
+        "history-none": "Ei vielä päättyneitä pelejä.",
+        "history-date": "Päivä",
+        "history-result": "Tulos",
+        "history-replay": "Katso",
+        "history-replay-label": "Katso uusinta: {deal}, {date}",
+        "history-play": "Pelaa",
+        "history-play-label": "Pelaa jako: {deal}",
+        "history-restored": "Tallennettua pelihistoriaa ei voitu käyttää, joten se aloitettiin tyhjästä. Syy: {reason}",
+        "history-newer": "{reason} Tämä sivu ei näytä sitä eikä kirjaa siihen mitään ennen kuin se päivitetään.",
+        "history-not-recorded": (
+            "Peli kirjattiin tilastoihin, mutta sitä ei voitu lisätä pelihistoriaan: selaimen tallennustila ei ole "
+            "käytettävissä tai se on täynnä."
+        ),
+        "error-history-format": "Pelihistoria ei ole Half Moonin pelihistoria.",
+        "error-history-version": "Pelihistorian versio {version} on tuntematon.",
+        "error-history-newer": "Pelihistorian on tehnyt Half Moonin uudempi versio ({version}).",
+        "error-history-inconsistent": "Pelihistorian tiedot eivät täsmää.",
+        "error-history-inconsistent.too-long": "Pelihistoriassa on enemmän pelejä kuin siihen mahtuu.",
+        "error-history-inconsistent.duplicate": "Pelihistoriassa on sama peli kahdesti.",
+        "error-history-inconsistent.bad-game": "Pelihistoriassa on peli, jonka jako tai siirrot eivät kelpaa.",
+        "error-history-inconsistent.bad-date": "Pelihistoriassa on peli päivältä, jota ei ole.",
+        "error-history-inconsistent.bad-result": "Pelihistoriassa on peli, jonka tulos ei täsmää.",
+        **{f"share-month-{n}": str(n) for n in range(1, 13)},
+    },
+    "en": {
+        "share-result": "Share result",
+        "share-text": "Half Moon · {deal} · {result} · {moves} · {points} · {time}\n{url}",
+        "share-daily": "daily {date}",
+        "share-time-mark": ":",
+        "share-date": "{day} {month} {year}",
+        "share-won": "won",
+        "share-dead-end": "dead end",
+        "share-playing": "unfinished",
+        "share-moves-one": "1 move",
+        "share-moves": "{count} moves",
+        "share-points-one": "1 point",
+        "share-points": "{count} points",
+        "result-shared": "Result shared.",
+        "result-copied": "Result copied to the clipboard.",
+        "result-not-copied": "The result could not be copied to the clipboard.",
+        "history": "Finished games",
+        "history-cap": "The latest {count} finished games are kept on this device.",
+        "history-none": "No finished games yet.",
+        "history-date": "Date",
+        "history-result": "Result",
+        "history-replay": "Replay",
+        "history-replay-label": "Replay: {deal}, {date}",
+        "history-play": "Play",
+        "history-play-label": "Play the deal: {deal}",
+        "history-restored": "The stored history of games could not be used, so it starts afresh. Why: {reason}",
+        "history-newer": "{reason} This page neither shows it nor records anything in it until it is refreshed.",
+        "history-not-recorded": (
+            "The game was recorded in the statistics but could not be added to the history of games: the "
+            "browser's storage is unavailable or full."
+        ),
+        "error-history-format": "The history of games is not a Half Moon history.",
+        "error-history-version": "The history of games has an unknown version {version}.",
+        "error-history-newer": "The history of games was made by a newer version of Half Moon ({version}).",
+        "error-history-inconsistent": "The history of games does not add up.",
+        "error-history-inconsistent.too-long": "The history holds more games than it can.",
+        "error-history-inconsistent.duplicate": "The history holds the same game twice.",
+        "error-history-inconsistent.bad-game": "The history holds a game whose deal or moves are not valid.",
+        "error-history-inconsistent.bad-date": "The history holds a game of a date that does not exist.",
+        "error-history-inconsistent.bad-result": "The history holds a game whose result does not add up.",
+        **{f"share-month-{n}": name for n, name in enumerate(_MONTHS_EN, start=1)},
+    },
+}
