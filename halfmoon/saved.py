@@ -37,13 +37,13 @@ from .moves import WON_MOVES, Move
 FORMAT = "half-moon-game"
 VERSION = 2
 MAX_CHARS = 8_000
+"""A full record is about 1 kB (48 moves); anything much longer is not ours."""
 FILE_EXTENSION = ".halfmoon"
 """A saved game as a file of its own type: the page's "Save to file" names it so, the page's file input
 and the installed app's file handler (manifest.webmanifest ``file_handlers``) accept it, and the
 command line reads it (``halfmoon replay game.halfmoon``)."""
 FILE_TYPE = "application/vnd.half-moon.game+json"
 """The media type of such a file (its contents are the JSON ``save`` writes)."""
-"""A full record is about 1 kB (48 moves); anything much longer is not ours."""
 MAX_ELAPSED_MS = 100 * 24 * 3600 * 1000  # beyond a hundred days the clock is not believed
 MAX_MOMENT_MS = 10**14  # ms since 1970: beyond the year 5000
 _FIELDS = {

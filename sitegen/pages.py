@@ -17,6 +17,7 @@ from typing import Any
 from halfmoon import PLACES, Card, DealCode, Game, Kind, Move, Place, Removal, TapKind, TapResult
 from halfmoon.i18n import LANGUAGES, card_short, join_words, layout_description, place_name, rank_short
 from halfmoon.i18n import text as engine_text
+from sitegen.manifest import THEME_COLOURS
 from webapp.draw.view import PlaceView, board_places
 from webapp.text.words import LANGUAGE_NAMES, PAGES, page_file
 
@@ -89,6 +90,13 @@ WORDS: dict[str, dict[str, str]] = {
         "trio-caption": "A trio: {cards}.",
     },
 }
+
+
+# The browser's bar in the theme the page shows: these pages have no settings and follow the system.
+THEME_COLOUR_METAS = "\n  ".join(
+    f'<meta name="theme-color" media="(prefers-color-scheme: {theme})" content="{colour}">'
+    for theme, colour in THEME_COLOURS.items()
+)
 
 
 def word(key: str, lang: str, **params: object) -> str:
@@ -180,7 +188,7 @@ def frame(name: str, lang: str, body: str) -> str:
   {CSP_META}
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{escape(title)} – Half Moon</title>
-  <meta name="theme-color" content="#0f5132">
+  {THEME_COLOUR_METAS}
   <link rel="manifest" href="./manifest.webmanifest">
   <link rel="icon" href="./static/build/icons/icon-192.png" type="image/png">
   <link rel="stylesheet" href="./static/app.css">

@@ -171,6 +171,8 @@ function inShortTasks(options, step = () => {}) {
   };
 }
 
+// One short run of Python per normal start, for the tests' guard above (a new Pyodide's start that
+// imports more than the list is found by the first-visit test, not by a slower start).
 function lateImports(pyodide) {
   const late = pyodide.runPython(`import sys; sorted(set(sys.modules) - sys.__dict__.pop("${AHEAD_MARK}", set(sys.modules)))`);
   try {
@@ -306,7 +308,7 @@ function whenReady() {
 // The first visit: a determinate progress bar through the download, from the bytes Pyodide really
 // receives (its own requests are counted as they stream in: nothing is fetched twice), and then
 // through the start's steps (its short tasks, above), so it never stands still longer than a task.
-// Shown only when the start is still going after half a second, i.e. not from a warm cache.
+// Shown only when the download is still going after half a second, i.e. not from a warm cache.
 const DOWNLOAD_SHARE = 0.7; // of the bar; the start's steps fill the rest
 const STEPS = 2 + CORE_IMPORTS.length; // the instantiation, CPython's start, then each group
 
@@ -322,6 +324,7 @@ function progress() {
     bar.value = Math.min(received / total, 1) * DOWNLOAD_SHARE + (steps / STEPS) * (1 - DOWNLOAD_SHARE);
   };
   const show = setTimeout(() => {
+    if (received >= total) return; // from a warm cache: no "getting ready to play offline"
     // The language the early paint gave the page (its saved words', or the browser's on a first visit).
     const words = box.getAttribute(`data-${root.lang}`) ?? box.getAttribute(`data-${FACTS.defaultLanguage}`);
     bar.setAttribute("aria-label", words);

@@ -67,11 +67,9 @@
     return lang;
   };
 
-  // The first game's introduction (webapp/store/intro.py `showing`, written out here because it
-  // must show from the first paint): on a first visit, none of these keys stored, and while its own
-  // key says it is shown. Without storage, never.
-  // A first visit (webapp/store/storage.py `first_visit`): none of these keys stored. Without
-  // storage, never.
+  // A first visit (webapp/store/storage.py `first_visit`): none of these keys stored; without
+  // storage, never. The first game's introduction (webapp/store/intro.py `showing`, written out here
+  // because it must show from the first paint): on a first visit, and while its own key says shown.
   let firstVisit = false;
   try {
     firstVisit = list("firstVisitKeys").every((key) => localStorage.getItem(key) === null);

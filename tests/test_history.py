@@ -100,13 +100,21 @@ def test_the_contract_writes_the_templates_out() -> None:
     assert f"`{SHARED['fi', 'numbered', 'dead-end']}`" in CONTRACT
 
 
-def test_the_share_text_never_holds_a_move_and_says_one_move_in_the_singular() -> None:
+def test_the_share_text_says_one_move_in_the_singular() -> None:
     text = share_text(Outcome(DealCode.parse(CODES["numbered"]), "dead-end", 1, 10, 5_000), "en", PAGE)
     assert " · 1 move · 10 points · 0:05\n" in text
-    assert share_text(Outcome(DealCode.parse(CODES["numbered"]), "dead-end", 1, 10, 5_000), "fi", PAGE).count(
-        " · 1 siirto · 10 pistettä · 0.05\n"
-    )
-    assert re.search(r"[PR]\d+\+", text) is None  # no move notation: no spoiler
+    finnish = share_text(Outcome(DealCode.parse(CODES["numbered"]), "dead-end", 1, 10, 5_000), "fi", PAGE)
+    assert " · 1 siirto · 10 pistettä · 0.05\n" in finnish
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_a_played_games_share_text_holds_none_of_its_moves(lang: str) -> None:
+    app = make(FakeStorage())
+    play(app, WON["moves"])  # a win: the end dialog's share
+    outcome = to_share(app)
+    assert outcome is not None
+    shared = share_text(outcome, lang, PAGE)
+    assert not any(move in shared for move in WON["moves"]) and re.search(r"[PR]\d+\+", shared) is None
 
 
 def test_the_end_dialog_shares_the_game_on_the_table_and_the_statistics_the_latest_daily() -> None:
@@ -188,6 +196,7 @@ def test_the_cap_drops_the_oldest_game() -> None:
         history = past.add(history, finished(number))
     assert len(history.games) == 100 and history.games[0].dealt_at == 5 and history.row("1") == finished(104)
     assert history.row("101") is None and history.row("0") is None and history.row("x") is None
+    assert history.row("²") is None and history.row("１") is None  # digits, but not the page's
 
 
 def test_the_worst_case_fits_the_stated_limits() -> None:

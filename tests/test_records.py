@@ -223,4 +223,4 @@ def test_opening_the_statistics_again_reads_but_does_not_parse_the_same_record_a
     hostile = other.replace('"played":2', '"played":1')  # fewer played than seen: refused whole
     storage.items[STATS_KEY] = hostile
     app.command(Action.STATS)
-    assert app.tally.stats == st_record.Stats() and isinstance(app.tally.refused, st_stored.StatsInconsistentError)
+    assert app.tally.stats == st_record.Stats() and isinstance(app.tally.kept.refused, st_stored.StatsInconsistentError)

@@ -147,6 +147,21 @@ def test_r6_the_end_is_announced_with_a_dialog() -> None:
     assert dead.dialog is Dialog.NONE and dead.game.status is Status.PLAYING
 
 
+@pytest.mark.parametrize("line", ["won", "dead-end"])
+def test_r6_a_reload_of_an_ended_game_says_its_end_again(line: str) -> None:
+    storage = FakeStorage()
+    app = make_app(storage)
+    if line == "won":
+        play(app, WON["moves"])
+    else:
+        app.command(Action.PLAY_CODE, DEAD_END["code"])
+        app.command(Action.CONFIRM)
+        play(app, DEAD_END["moves"])
+    ended = said(app)
+    again = make_app(storage)
+    assert said(again) == ended and ended.startswith("You won!" if line == "won" else "Dead end.")
+
+
 def test_r5_4_the_clock_runs_only_while_visible_and_playing() -> None:
     clock = FakeClock()
     app = App(Store(FakeStorage()), now_ms=clock, new_code=lambda: DealCode.parse(WON["code"]))

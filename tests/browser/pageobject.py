@@ -141,6 +141,10 @@ class Game:
         self.confirm_if_asked()
         self.driver.evaluate("() => { document.querySelector('[data-input=\"code\"]').value = ''; }")
         self.driver.evaluate("scrollTo(0, 0)")  # as a page just opened: clicks above may have scrolled it
+        # The statistics' history closed, as a page just opened has it (a test may have opened it).
+        self.driver.evaluate(
+            "() => { const list = document.querySelector('[data-history-list]'); if (list) list.open = false; }"
+        )
         state = self.figures(), self.board("data-code"), self.message()
         assert state == ((0, 0), code, ""), f"not the start of {code}: {state}"
         return self

@@ -96,8 +96,8 @@ def test_the_history_of_games_and_its_commands_by_keyboard(game: Game) -> None:
     page.keyboard.press("Enter")
     summary = page.locator("[data-history-list] > summary")
     tab_to(page, summary)
-    if not page.evaluate("document.querySelector('[data-history-list]').open"):
-        page.keyboard.press("Enter")  # the disclosure opens
+    assert not page.evaluate("document.querySelector('[data-history-list]').open")
+    page.keyboard.press("Enter")  # the disclosure opens
     replay = page.locator('[data-history-game="1"] [data-action="history-replay"]')
     expect(replay).to_have_accessible_name(re.compile(rf"^Replay: {WON['code']}, "))
     assert axe_violations(page) == []

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+from build import OWN_START  # what Pyodide's start imports itself (tools/ is on the path: conftest)
 from conftest import PREFIX, Watch
 from pageobject import READY_MS, Game
 from playwright.sync_api import Browser, BrowserContext, Route, expect
@@ -51,8 +52,6 @@ new MutationObserver((changes) => {
 # When the runtime's two large files had arrived (ms after navigation).
 DOWNLOADED = """Math.max(...performance.getEntriesByType('resource')
   .filter(e => /(pyodide[.]asm[.]wasm|python_stdlib[.]zip)$/.test(e.name)).map(e => e.responseEnd))"""
-# What Pyodide's start imports itself (tools/build.py OWN_START): its packages, and _pyodide_core's own.
-PYODIDE_OWN = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
 RANDOM = f"""async () => (await import('{STARTER}')).interpreter
     .runPython('import random; random.random()')"""
 
@@ -263,6 +262,6 @@ def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser:
     ahead = page.evaluate(f"async () => (await import('{STARTER}')).ahead")
     context.close()
     assert ahead["failed"] == [], "a group of modules imported ahead failed"
-    late = [name for name in ahead["late"] if not name.startswith(PYODIDE_OWN)]
+    late = [name for name in ahead["late"] if not name.startswith(OWN_START)]
     assert late == [], f"Pyodide's start imported modules not imported ahead (data/core-imports.txt): {late}"
     assert watch.off_host == [] and [e for e in watch.errors if "preload" not in e] == []

@@ -42,6 +42,11 @@ def game(game: Game) -> Iterator[Game]:
     game.page.evaluate("() => { delete navigator.share; }")
 
 
+# The page's local date, YYYY-MM-DD, as the history records it.
+PAGE_DATE = """(() => { const d = new Date(), two = (n) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
+
+
 def link(game: Game, code: str) -> str:
     return game.site + f"?deal={code}"
 
@@ -129,7 +134,8 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     game.action("stats")
     show_history(game)
     expect(game.page.locator("[data-history-game]")).to_have_count(2)
-    today = datetime.date.today().isoformat()  # the page's local date: the same machine and time zone
+    today = game.page.evaluate(PAGE_DATE)  # the page's local date, read once (a test across midnight)
+    day = datetime.date.fromisoformat(today)
     assert rows(game) == [
         {"n": "1", "date": today, "code": DEAD_END["code"], "won": "false"}
         | {"score": str(score), "moves": str(moves), "time": dead_end_time},
@@ -137,8 +143,7 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     ]
     row = game.page.locator('[data-history-game="2"]')
     expect(row.locator('[data-action="history-replay"]')).to_have_accessible_name(
-        f"Replay: {WON['code']}, {datetime.date.today().day} "
-        f"{datetime.date.today().strftime('%b')} {datetime.date.today().year}"
+        f"Replay: {WON['code']}, {day.day} {day.strftime('%b')} {day.year}"
     )
     row.locator('[data-action="history-replay"]').click()
     assert (game.board("data-replay"), game.board("data-steps"), game.board("data-code")) == ("true", "48", WON["code"])

@@ -76,7 +76,7 @@ class App:
         self.sync = Sync(store, store.saved_game_text() if stored else None)
         self.table = Table(stored or SavedGame(Game.from_code(new_code()), dealt_at=wall_ms()), now_ms, wall_ms)
         self._announce_end()
-        self.message = told.at_start(refused, self.tally, today() is not None)
+        self.message = told.at_start(refused, self.tally, today() is not None) or self.message
         self._open_link(query)
         self._persist()
 

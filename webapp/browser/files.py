@@ -10,11 +10,12 @@ from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-f
 
 from webapp.app.app import App
 from webapp.browser.dom import document, found, window
-from webapp.stats.stored import MAX_CHARS
+from webapp.stats.export import MAX_CHARS
 
 FILE_INPUTS = {"game-file": "game", "stats-file": "stats"}
 FILE_BYTES = MAX_CHARS * 4 + 4
-"""No record of ours is longer (in UTF-8): reading stops there and the parser refuses the rest."""
+"""No file of ours is longer in UTF-8 (the statistics' export, the longest, is ASCII): reading stops
+there and the parser refuses the rest."""
 
 
 def download(content: str, name: str, media_type: str = "application/json") -> None:

@@ -20,7 +20,7 @@ class Launched:
     """The launch queue's consumer, set once; without a launch queue (most browsers), nothing."""
 
     def __init__(self, app: App, run: Callable[[Any], None], render: Callable[[], None]) -> None:
-        self.app, self._run, self._render = app, run, render
+        self.app, self._render = app, render
         queue: Any = getattr(window, "launchQueue", None)
         if found(queue):
             self._consumer = create_proxy(lambda params: run(self.opened(params)))

@@ -65,11 +65,11 @@ def start() -> Page:
         new_code=new_deals(store),
     )
     app.set_visible(document.visibilityState == "visible")
+    apply_queued_taps(app)  # before a shortcut's dialog, which would refuse them (?stats paints the board)
     if action := shortcut(str(window.location.search)):  # the installed app's shortcuts (issue 25)
         app.command(action)
     page = Page(app, backend)
     locks.settled = page.render
-    apply_queued_taps(app)
     page.render()
     query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")

@@ -19,6 +19,7 @@ from webapp.app.actions import Dialog, Replacing, Setting
 from webapp.app.announce import ended, sentence
 from webapp.app.app import App
 from webapp.app.keyboard import entry
+from webapp.draw.history import to_share
 from webapp.text.words import text, words
 
 Attributes = tuple[tuple[str, str | None], ...]
@@ -227,7 +228,7 @@ def build(app: App) -> View:
         announcement=sentence(app.announcement, lang) if app.announcement else "",
         announced=app.announced,
         replay=(replay.step, replay.steps, replay.playing) if replay else None,
-        can_share_result=app.dialog is not Dialog.STATS or app.tally.history.latest_daily() is not None,
+        can_share_result=app.dialog is not Dialog.STATS or to_share(app) is not None,
     )
 
 

@@ -15,8 +15,8 @@ from webapp.stats.record import Stats
 
 MAX_CHARS = stored.MAX_CHARS + past.MAX_CHARS + len(',"history":')
 """No export of ours is longer."""
-MAX_DEPTH = past.MAX_DEPTH + 1
-"""The history's record nests one level down."""
+MAX_DEPTH = max(stored.MAX_DEPTH, past.MAX_DEPTH + 1)
+"""The statistics' fields, and the history's record one level down."""
 
 
 def export_text(stats: Stats, history: past.History) -> str:

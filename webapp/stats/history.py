@@ -79,7 +79,7 @@ class History:
 
     def row(self, number: str) -> Finished | None:
         """Row ``number`` of the list shown (``data-history-game``: "1" = the latest), or None."""
-        index = int(number) if number.isdigit() and len(number) < 4 else 0
+        index = int(number) if number.isascii() and number.isdecimal() and len(number) < 4 else 0
         return self.games[-index] if 1 <= index <= len(self.games) else None
 
     def latest_daily(self) -> Finished | None:

@@ -14,10 +14,8 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from halfmoon import HalfMoonError
-from halfmoon.jsontext import parse_json
 from webapp.store.keys import PREFERENCES_KEY
-from webapp.store.storage import Backend
+from webapp.store.storage import Backend, flat_record
 
 PREFERENCES_CHARS = 1_000
 
@@ -67,11 +65,8 @@ class PreferenceStore:
                 text = self._backend.getItem(PREFERENCES_KEY)
         if not isinstance(text, str):
             return Preferences()
-        try:
-            data = parse_json(text, max_chars=PREFERENCES_CHARS, max_depth=1)
-        except HalfMoonError:
-            data = None
-        if not isinstance(data, dict):
+        data = flat_record(text, PREFERENCES_CHARS)
+        if data is None:
             if self._backend is not None:
                 with contextlib.suppress(Exception):  # the next read refuses it again
                     self._backend.removeItem(PREFERENCES_KEY)

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
-from halfmoon import HalfMoonError, SavedGame
+from halfmoon import SavedGame
 from halfmoon.line import line_text
 from webapp.stats import history as past
 from webapp.stats.history import Finished, History, add
@@ -85,11 +85,6 @@ class Tally:
     @property
     def history(self) -> History:
         return self.past.value
-
-    @property
-    def refused(self) -> HalfMoonError | None:
-        """Why the stored statistics, else the stored history, were refused on the last read."""
-        return self.kept.refused or self.past.refused
 
     def refresh(self) -> None:
         """Read the stored records again (at start, before recording, on another tab's write)."""

@@ -41,6 +41,17 @@ class Backend(Protocol):
     def removeItem(self, key: str) -> None: ...
 
 
+def flat_record(text: str, max_chars: int) -> dict[str, Any] | None:
+    """A record of names and values (the settings, the preferences) within ``max_chars``, or None
+    when it is not one (then it is removed and the defaults used). Its own values are flat, but a
+    newer version's names may hold more: nesting is refused only past the usual depth."""
+    try:
+        data = parse_json(text, max_chars=max_chars)
+    except HalfMoonError:
+        return None
+    return data if isinstance(data, dict) else None
+
+
 def first_visit(backend: Backend | None) -> bool:
     """None of ``FIRST_VISIT_KEYS`` stored: the early paint's rule too (static/early-paint.js, told
     the keys by the build). Never without a storage that answers: the early paint could not tell."""
@@ -187,11 +198,8 @@ class Store:
         text = self._read(SETTINGS_KEY)
         if text is None:
             return Settings()
-        try:
-            data = parse_json(text, max_chars=SETTINGS_CHARS, max_depth=1)
-        except HalfMoonError:
-            data = None
-        if not isinstance(data, dict):
+        data = flat_record(text, SETTINGS_CHARS)
+        if data is None:
             self._remove(SETTINGS_KEY)
             return Settings()
         known = _known_settings(data)
