@@ -134,9 +134,10 @@ function write(key, value) {
 // seconds. Through its `createPyodideModule` option, the instantiation and CPython's start get tasks
 // of their own and the modules its start imports are imported ahead, in groups (its private `API.rawRun`, pinned with
 // Pyodide: README "Fast start"), each group a task, so that timers, input and the progress bar run
-// between them; its start then finds them imported. The groups, written by tools/build.py from
-// data/core-imports.txt. A group that fails is left to Pyodide's start, which imports it as before.
-const CORE_IMPORTS = JSON.parse('@HALF_MOON_CORE_IMPORTS@');
+// between them; its start then finds them imported, and so does the game's. The groups, written by
+// tools/build.py (data/core-imports.txt and the shell's own; the snapshot Worker imports the same).
+// A group that fails is left to Pyodide's start, which imports it as before.
+const START_IMPORTS = JSON.parse('@HALF_MOON_START_IMPORTS@');
 
 // For the tests: the groups that failed, and what Pyodide's start imported that was not imported
 // ahead (its own packages only, unless a new Pyodide imports more: tests/browser/test_fast_start.py).
@@ -157,7 +158,7 @@ function inShortTasks(options, step = () => {}) {
         nextTask().then(() => (step(), module.removeRunDependency(AHEAD_MARK)));
       }];
       const module = await create(settings);
-      for (const group of CORE_IMPORTS) {
+      for (const group of START_IMPORTS) {
         await nextTask();
         performance.mark(`half-moon:ahead ${group[0]}`); // where each task begins, for a trace
         const [status, error] = module.API.rawRun(`import ${group.join(", ")}`);
@@ -310,7 +311,7 @@ function whenReady() {
 // through the start's steps (its short tasks, above), so it never stands still longer than a task.
 // Shown only when the download is still going after half a second, i.e. not from a warm cache.
 const DOWNLOAD_SHARE = 0.7; // of the bar; the start's steps fill the rest
-const STEPS = 2 + CORE_IMPORTS.length; // the instantiation, CPython's start, then each group
+const STEPS = 2 + START_IMPORTS.length; // the instantiation, CPython's start, then each group
 
 function progress() {
   const box = document.querySelector("[data-progress]");

@@ -13,10 +13,10 @@
 // import them: the same zip unpacked into the same folder, so the restored modules' files match.
 const APP = new URL("../../build/app.zip", import.meta.url);
 // Written by tools/build.py: every module of the engine and of the shell outside webapp/browser/
-// (nothing that holds a JS object or a time), and the standard-library modules that PyScript's own
-// package and the shell import at every start (the build's SNAPSHOT_STDLIB).
+// (nothing that holds a JS object or a time), and the standard library that a first visit's start
+// imports ahead (the same list, in its groups: startup/pyodide-start.mjs).
 const MODULES = JSON.parse('@HALF_MOON_MODULES@');
-const STDLIB = JSON.parse('@HALF_MOON_STDLIB@');
+const START_IMPORTS = JSON.parse('@HALF_MOON_START_IMPORTS@');
 
 const jobs = { check, make };
 
@@ -45,7 +45,7 @@ async function make() {
   const response = await fetch(APP);
   if (!response.ok) throw new Error(`app.zip answered ${response.status}`);
   pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });
-  pyodide.runPython(`import ${[...STDLIB, ...MODULES].join(", ")}`);
+  pyodide.runPython(`import ${[...START_IMPORTS.flat(), ...MODULES].join(", ")}`);
   const bytes = pyodide.makeMemorySnapshot();
   self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes.buffer]);
 }

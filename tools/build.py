@@ -76,23 +76,21 @@ BUILD_KEY_MARK = "@HALF_MOON_BUILD@"
 SIZES_MARK = "@HALF_MOON_SIZES@"  # the raw sizes of the runtime's large files, for the progress bar
 FACTS_MARK = "@HALF_MOON_FACTS@"  # Python's facts that the start-up module needs (keys, defaults)
 MODULES_MARK = "@HALF_MOON_MODULES@"  # the page's modules a memory snapshot imports
-STDLIB_MARK = "@HALF_MOON_STDLIB@"
-CORE_IMPORTS_MARK = "@HALF_MOON_CORE_IMPORTS@"  # the groups a first start imports ahead, a task each
-# What Pyodide's own start imports (tools/core_imports.mjs): the start-up module imports them ahead, in
-# groups of CORE_GROUP, but for what Pyodide's start must import itself: its own packages need the
-# JavaScript API its start sets up, and `_pyodide.jsbind` only `_pyodide_core`'s own import may import.
+# The one list of standard-library modules a start imports ahead of the game: a first visit's start
+# imports it in groups of START_GROUP, a task each (startup/pyodide-start.mjs), and the snapshot Worker
+# imports it whole into the memory snapshot that later visits restore (startup/snapshot-worker.mjs).
+START_IMPORTS_MARK = "@HALF_MOON_START_IMPORTS@"
+# What Pyodide's own start imports (tools/core_imports.mjs), but for what its start must import itself:
+# its own packages need the JavaScript API its start sets up, and `_pyodide.jsbind` only
+# `_pyodide_core`'s own import may import.
 CORE_IMPORTS = ROOT / "data" / "core-imports.txt"
 OWN_START = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
-CORE_GROUP = 6  # about 25 groups: the longest under 100 ms on this machine (BENCHMARKS.md)
+# Then what the shell imports at every start beyond those: pure Python, holding no JS object and no
+# time. Each must be in data/stdlib-modules.txt (the build stops otherwise).
+SHELL_STDLIB = ("datetime", "hashlib", "html")
+START_GROUP = 6  # about 25 groups: the longest under 100 ms on this machine (BENCHMARKS.md)
 EARLY_FETCH_MARK = "@HALF_MOON_EARLY_FETCH@"  # the files the early fetch starts downloading
 EARLY_FETCH = ROOT / "startup" / "early-fetch.js"
-# Standard-library modules that PyScript's own package and the shell import at every start, imported
-# into a memory snapshot: pure Python, holding no JS object and no time (so not logging, which keeps
-# its import time). Each must be in data/stdlib-modules.txt (the build stops otherwise).
-SNAPSHOT_STDLIB = (
-    *("asyncio", "inspect", "html", "base64", "pathlib", "zipfile"),
-    *("tempfile", "shutil", "glob", "textwrap", "codeop", "traceback"),
-)
 PACKAGES = ("halfmoon", "webapp")
 # Modules the page never imports: the command line, and the build's own page generators.
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
@@ -100,6 +98,7 @@ NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
 SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", *PAGE_FILES)
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
 EPOCH = (2026, 1, 1, 0, 0, 0)
+PYC_BYTES = ROOT / "tools" / "pyc_bytes.py"  # how both compile steps write bytecode
 STAMPS = ROOT / ".build-stamps.json"  # each slow step's input hash when it last ran (git-ignored)
 BUILD_SCRIPT = Path(__file__).resolve()
 
@@ -195,8 +194,7 @@ def startup() -> None:
         SIZES_MARK: json.dumps(sizes),
         FACTS_MARK: json.dumps(start_facts()),
         MODULES_MARK: json.dumps(snapshot_modules()),
-        STDLIB_MARK: json.dumps(snapshot_stdlib()),
-        CORE_IMPORTS_MARK: json.dumps(core_import_groups()),
+        START_IMPORTS_MARK: json.dumps(start_import_groups()),
     }
     for source, target in STARTUP.items():
         text = _without_comments((ROOT / "startup" / source).read_text(encoding="utf-8"))
@@ -245,19 +243,16 @@ def snapshot_modules() -> list[str]:
     return ["halfmoon", *names]
 
 
-def snapshot_stdlib() -> list[str]:
-    listed = {line for line in STDLIB_MODULES.read_text().split() if line and not line.startswith("#")}
-    missing = [name for name in SNAPSHOT_STDLIB if name not in listed]
+def start_import_groups() -> list[list[str]]:
+    """The standard library a start imports ahead (START_IMPORTS_MARK), in groups, in import order."""
+    core = [line for line in CORE_IMPORTS.read_text(encoding="utf-8").split() if line]
+    shipped = {line for line in STDLIB_MODULES.read_text().split() if line and not line.startswith("#")}
+    missing = [name for name in SHELL_STDLIB if name not in shipped]
     if missing:
-        sys.exit(f"build: SNAPSHOT_STDLIB names modules the page does not ship: {', '.join(missing)}")
-    return list(SNAPSHOT_STDLIB)
-
-
-def core_import_groups() -> list[list[str]]:
-    """data/core-imports.txt less what Pyodide's start imports itself, in groups, in its order."""
-    names = [line for line in CORE_IMPORTS.read_text(encoding="utf-8").split() if line]
-    ahead = [name for name in names if not name.startswith(OWN_START)]
-    return [ahead[i : i + CORE_GROUP] for i in range(0, len(ahead), CORE_GROUP)]
+        sys.exit(f"build: SHELL_STDLIB names modules the page does not ship: {', '.join(missing)}")
+    names = [name for name in core if not name.startswith(OWN_START)]
+    names += [name for name in SHELL_STDLIB if name not in names]
+    return [names[i : i + START_GROUP] for i in range(0, len(names), START_GROUP)]
 
 
 def _without_comments(text: str) -> str:
@@ -340,10 +335,10 @@ def slow_steps() -> dict[str, tuple[Callable[[], None], list[Path], list[Path]]]
     lock = ROOT / "package-lock.json"
     vendored = [VENDOR / "pyodide" / name for name in (*PYODIDE_FILES, "python_stdlib.zip", "pyodide-lock.json")]
     return {
-        "vendor": (vendor, [lock, STDLIB_MODULES, ROOT / "tools" / "minify_stdlib.mjs"], vendored),
+        "vendor": (vendor, [lock, STDLIB_MODULES, ROOT / "tools" / "minify_stdlib.mjs", PYC_BYTES], vendored),
         "app_zip": (
             app_zip,
-            [lock, ROOT / "tools" / "compile_pyc.mjs", *(p for package in PACKAGES for p in _python_files(package))],
+            [lock, ROOT / "tools" / "compile_pyc.mjs", PYC_BYTES, *(p for pkg in PACKAGES for p in _python_files(pkg))],
             [BUILD / "app.zip"],
         ),
         "icons": (icons, [ROOT / "tools" / "icons.py"], [BUILD / "icons" / name for name in SIZES]),

@@ -3,7 +3,7 @@
 //   node tools/compile_pyc.mjs OUT_DIR PACKAGE...
 // Writes OUT_DIR/PACKAGE/[SUB/]__pycache__/*.cpython-3XX.pyc (sub-packages too) as unchecked-hash pycs, optimized as with
 // -OO (no docstrings, no asserts: the page never reads a docstring, and the asserts only narrow
-// types for mypy); tools/build.py ships them without their sources, as sourceless modules.
+// types for mypy), lines without columns (tools/pyc_bytes.py); tools/build.py ships them without their sources, as sourceless modules.
 import { loadPyodide } from "pyodide";
 import path from "node:path";
 import fs from "node:fs";
@@ -18,13 +18,13 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/repo");
 pyodide.FS.mkdirTree("/out");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: out }, "/out");
 pyodide.globals.set("packages", pyodide.toPy(packages));
+pyodide.runPython(fs.readFileSync(new URL("pyc_bytes.py", import.meta.url), "utf8"));
 pyodide.runPython(`
-import pathlib, py_compile, shutil
+import pathlib, sys
 for package in packages:
     for source in sorted(pathlib.Path("/repo", package).rglob("*.py")):
         name = source.relative_to("/repo")
-        target = pathlib.Path("/out", name.parent, "__pycache__", source.stem + "." + __import__("sys").implementation.cache_tag + ".pyc")
+        target = pathlib.Path("/out", name.parent, "__pycache__", f"{source.stem}.{sys.implementation.cache_tag}.pyc")
         target.parent.mkdir(parents=True, exist_ok=True)
-        py_compile.compile(str(source), cfile=str(target), dfile=name.as_posix(), doraise=True,
-                           invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH, optimize=2)
+        target.write_bytes(pyc(source.read_bytes(), name.as_posix(), 2))
 `);

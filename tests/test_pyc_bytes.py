@@ -1,0 +1,66 @@
+"""The bytecode the page ships (tools/pyc_bytes.py): every instruction keeps its line, no column is
+kept, and the pyc imports as an unchecked hash-based pyc of its source. Run under this CPython (the
+line-table format is the same since 3.11); the build runs it under Pyodide's."""
+
+from __future__ import annotations
+
+import importlib.util
+import marshal
+import sys
+import traceback
+import types
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+
+from pyc_bytes import lines_only, pyc
+
+SOURCE = b'''\
+def outer(x):
+    """A docstring."""
+    values = [
+        x + 1,
+        x * 2,
+    ]
+    def inner(y):
+        if y:
+            return 1 / (y - y)
+        return 0
+    return inner(values[0]) + sum(v for v in values)
+''' + b"\n".join(b"total = %d" % n for n in range(300))  # far lines: multi-byte line deltas
+
+
+def every_code(code: types.CodeType) -> list[types.CodeType]:
+    nested = [c for c in code.co_consts if isinstance(c, types.CodeType)]
+    return [code, *(inner for c in nested for inner in every_code(c))]
+
+
+def test_every_instruction_keeps_its_line_and_loses_its_columns() -> None:
+    original = compile(SOURCE, "sample.py", "exec", dont_inherit=True)
+    for before, after in zip(every_code(original), every_code(lines_only(original)), strict=True):
+        assert [p[0] for p in after.co_positions()] == [p[0] for p in before.co_positions()]
+        assert all(p[2:] == (None, None) for p in after.co_positions())
+        assert len(after.co_linetable) < len(before.co_linetable)
+
+
+def test_a_traceback_names_the_failing_line() -> None:
+    namespace: dict[str, object] = {}
+    exec(lines_only(compile(SOURCE, "sample.py", "exec", dont_inherit=True)), namespace)
+    with pytest.raises(ZeroDivisionError) as raised:
+        namespace["outer"](1)  # type: ignore[operator]
+    frames = traceback.extract_tb(raised.tb)
+    assert [(f.name, f.lineno) for f in frames[-2:]] == [("outer", 11), ("inner", 9)]
+    assert "^" not in "".join(traceback.format_list(frames[-2:])), "no columns: no carets"
+
+
+def test_the_pyc_is_an_unchecked_hash_pyc_of_its_source_optimized_as_asked() -> None:
+    data = pyc(SOURCE, "sample.py", 2)
+    assert data[:4] == importlib.util.MAGIC_NUMBER
+    assert int.from_bytes(data[4:8], "little") == 0b01, "hash-based, source never checked (PEP 552)"
+    assert data[8:16] == importlib.util.source_hash(SOURCE)
+    namespace: dict[str, object] = {}
+    exec(marshal.loads(data[16:]), namespace)
+    assert namespace["outer"].__doc__ is None  # type: ignore[attr-defined]
+    assert namespace["total"] == 299

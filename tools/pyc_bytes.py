@@ -1,0 +1,50 @@
+"""Bytecode as the page ships it, for Pyodide's own Python (run by tools/compile_pyc.mjs and
+tools/minify_stdlib.mjs in Node, never by the page): an unchecked-hash pyc, and a line table with the
+lines alone.
+
+The page ships no Python source, so a traceback can name a line but never draw the columns' carets
+(those need the source text): the columns are a third of the bytecode's bytes, and go."""
+
+import importlib.util
+import marshal
+import types
+
+NO_COLUMNS, NO_LOCATION = 13, 15  # CPython's location entry kinds (InternalDocs/code_objects.md)
+MAX_RUN = 8  # code units one entry may cover
+UNCHECKED_HASH = (1).to_bytes(4, "little")  # a hash-based pyc whose source is never checked (PEP 552)
+
+
+def pyc(source: bytes, filename: str, optimize: int) -> bytes:
+    """``source`` compiled as ``filename`` (the name a traceback shows), its lines only."""
+    code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
+    header = importlib.util.MAGIC_NUMBER + UNCHECKED_HASH + importlib.util.source_hash(source)
+    return header + marshal.dumps(lines_only(code))
+
+
+def lines_only(code: types.CodeType) -> types.CodeType:
+    """``code`` and every code object in it with a line table of 'no columns' entries."""
+    table, previous, lines = bytearray(), code.co_firstlineno, [p[0] for p in code.co_positions()]
+    start = 0
+    while start < len(lines):
+        line, end = lines[start], start + 1
+        while end < len(lines) and end - start < MAX_RUN and lines[end] == line:
+            end += 1
+        if line is None:
+            table.append(0x80 | NO_LOCATION << 3 | end - start - 1)
+        else:
+            table.append(0x80 | NO_COLUMNS << 3 | end - start - 1)
+            table += _signed_varint(line - previous)
+            previous = line
+        start = end
+    consts = tuple(lines_only(c) if isinstance(c, types.CodeType) else c for c in code.co_consts)
+    return code.replace(co_linetable=bytes(table), co_consts=consts)
+
+
+def _signed_varint(value: int) -> bytes:
+    value = -value << 1 | 1 if value < 0 else value << 1
+    out = bytearray()
+    while value >= 64:
+        out.append(value & 63 | 64)
+        value >>= 6
+    out.append(value)
+    return bytes(out)
