@@ -244,6 +244,22 @@ def test_a_refused_combination_shows_its_places_briefly(phone: Game, move_errors
     assert seen["refused"] == [] and phone.figures() == (10, 1)
 
 
+SHAKES = """() => [...document.querySelectorAll('[data-board] [data-place][data-refused="true"] button')]
+  .flatMap(b => b.getAnimations().filter(a => a instanceof CSSAnimation).map(a => a.currentTime))"""
+
+
+def test_a_place_refused_again_while_it_shakes_shakes_again_from_the_start(phone: Game) -> None:
+    page = phone.page
+    page.evaluate(TAP_NOW, ["P9", "P10"])  # Q♥ then Q♣: refused; R3.6 leaves Q♣ selected
+    page.wait_for_function(f"(t => t.length === 2 && t.every(ms => ms > 120))(({SHAKES})())")
+    seen = page.evaluate(TAP_NOW, ["P9"])  # Q♥ again: the same two places, both still shaking
+    shakes = page.evaluate(SHAKES)
+    assert sorted(seen["refused"]) == ["P10", "P9"] and len(shakes) == 2 and all(ms < 100 for ms in shakes), shakes
+    page.wait_for_function(NONE_REFUSED)
+    phone.tap("P9")  # R3.6 left Q♥ selected: deselected
+    assert phone.selected() == []
+
+
 def test_under_reduced_motion_the_cue_is_a_still_outline(phone: Game) -> None:
     page = phone.page
     page.emulate_media(reduced_motion="reduce")

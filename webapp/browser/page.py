@@ -66,6 +66,9 @@ class Page:
         self.last: View | None = None
         self._today = app.tally.today()
         self._snapshot_of: tuple[object, ...] = ()
+        self._record_due = False
+        self._write_record = create_proxy(self.write_record)
+        self._write_record_later = create_proxy(lambda *_: window.setTimeout(self._write_record, 0))
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
             listen(document, "click", self.on_click),
@@ -152,10 +155,12 @@ class Page:
     def on_visibility(self, _event: Any) -> None:
         self.app.set_visible(document.visibilityState == "visible")
         self.render()
+        self.write_record()  # a hidden page gets no frame, and may never be shown again
 
     def on_pagehide(self, _event: Any) -> None:
         self.app.set_visible(False)
         self.render()  # the game was saved with its clock: the early-paint record follows it
+        self.write_record()
 
     def on_pageshow(self, event: Any) -> None:
         if event.persisted:  # back from the back/forward cache: re-read storage first
@@ -254,7 +259,7 @@ class Page:
             self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
         if last is None or last.query != view.query:
             window.history.replaceState(None, "", view.query)
-        self.save_snapshot(view)
+        self.record_soon()
         self.keys.render(view)
         self.prefs.after(last, self.app, self._refused)
         self._refused = False
@@ -271,12 +276,21 @@ class Page:
         self.replay_position.textContent = text("replay-step", view.lang, step=step, steps=steps)
         query('[data-action="replay-play"]').setAttribute("aria-pressed", "true" if playing else "false")
 
-    def save_snapshot(self, view: View) -> None:
-        """Keep the early-paint record in step with the saved game and the words on screen."""
-        if view.replay is not None:
+    def record_soon(self) -> None:
+        """Keep the early-paint record in step with the saved game and the words on screen, after the
+        next frame: it serves the next visit, not this tap (it was a third of a tap's time)."""
+        if not self._record_due:
+            self._record_due = True
+            window.requestAnimationFrame(self._write_record_later)
+
+    def write_record(self, *_: Any) -> None:
+        """The early-paint record of what is on screen now, if it changed (at once: the page hides)."""
+        self._record_due = False
+        view = self.last
+        if view is None or view.replay is not None:
             return  # the board shows the replay, not the saved game
         saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
-        shown = (saved, view.lang, view.places, view.info)
+        shown = (saved, view.lang, view.root, view.info)  # the board at rest follows from the saved text
         if view.saved and saved is not None and shown != self._snapshot_of:
             self.app.store.save_snapshot(snapshot(view, self.app.game, saved))
             self._snapshot_of = shown
