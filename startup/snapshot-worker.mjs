@@ -9,8 +9,8 @@
 //
 // Making: it loads Pyodide itself. Snapshot-making wraps the JS globals in a proxy that the page's
 // own interpreter could not live with; here there is no DOM to reach, and only the game's pure
-// modules are imported (nothing that holds a JS object or a time), as the page's config will
-// import them: the same zip unpacked into the same folder, so the restored modules' files match.
+// modules are imported (nothing that holds a JS object or a time), as the page imports them: from
+// the same zip at the same path (pyscript.toml's [files]), so the restored modules find their files.
 const APP = new URL("../../build/app.zip", import.meta.url);
 // Written by tools/build.py: every module of the engine and of the shell outside webapp/browser/
 // (nothing that holds a JS object or a time), and the standard library that a first visit's start
@@ -44,8 +44,9 @@ async function make() {
   const pyodide = await loadPyodide({ indexURL: new URL("./", import.meta.url).href, _makeSnapshot: true });
   const response = await fetch(APP);
   if (!response.ok) throw new Error(`app.zip answered ${response.status}`);
-  pyodide.unpackArchive(await response.arrayBuffer(), "zip", { extractDir: "./" });
-  pyodide.runPython(`import ${[...START_IMPORTS.flat(), ...MODULES].join(", ")}`);
+  pyodide.FS.writeFile("app.zip", new Uint8Array(await response.arrayBuffer()));
+  // On the path only while importing: the page's entry (index.html) puts it there again.
+  pyodide.runPython(`import sys; sys.path.insert(0, "app.zip"); import ${[...START_IMPORTS.flat(), ...MODULES].join(", ")}; sys.path.remove("app.zip")`);
   const bytes = pyodide.makeMemorySnapshot();
   self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes.buffer]);
 }
