@@ -443,7 +443,7 @@ def targets(results: dict[str, Any]) -> list[str]:
     cold, warm, tap = results["start"]["cold"], results["start"]["warm"]["game"], results["tap_to_dom_ms"]
     gzip_bytes = sum(f["gzip"] for f in results["first_visit"])
     first_cards = cold["game, first visit"]["paint"]["median"]
-    rows = [
+    rows: list[tuple[str, str, float, float, str]] = [
         (f"longest block, cold {name}", "≤ 250 ms", cold[name]["gap"]["median"], 250, "{:.0f} ms")
         for name in ("game", "game, first visit")
     ]
