@@ -152,8 +152,12 @@ function inShortTasks(options, step = () => {}, groups = START_IMPORTS) {
     async createPyodideModule(settings) {
       const { default: create } = await import("./pyodide.asm.mjs");
       const instantiate = settings.instantiateWasm;
-      settings.instantiateWasm = (imports, receive) =>
-        instantiate(imports, (instance, module) => nextTask().then(() => (step(), receive(instance, module))));
+      // The instantiation apart from the module's own set-up, and the receipt of its instance apart from both.
+      settings.instantiateWasm = (imports, receive) => {
+        nextTask().then(() =>
+          instantiate(imports, (instance, module) => nextTask().then(() => (step(), receive(instance, module)))));
+        return {}; // Emscripten's sign that the instance comes later
+      };
       // CPython's own start (`callMain`) in a task of its own, after Emscripten's pre-run.
       settings.preRun = [...(settings.preRun ?? []), (module) => {
         module.addRunDependency(AHEAD_MARK);
