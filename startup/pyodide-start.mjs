@@ -152,10 +152,12 @@ function inShortTasks(options, step = () => {}, groups = START_IMPORTS) {
     async createPyodideModule(settings) {
       const { default: create } = await import("./pyodide.asm.mjs");
       const instantiate = settings.instantiateWasm;
-      // The instantiation apart from the module's own set-up, and the receipt of its instance apart from both.
+      // The receipt of the instance in a task of its own; on a first start, the instantiation too,
+      // apart from the module's own set-up (a restore was measured slower with it).
       settings.instantiateWasm = (imports, receive) => {
-        nextTask().then(() =>
-          instantiate(imports, (instance, module) => nextTask().then(() => (step(), receive(instance, module)))));
+        const received = (instance, module) => nextTask().then(() => (step(), receive(instance, module)));
+        if (!groups.length) return instantiate(imports, received);
+        nextTask().then(() => instantiate(imports, received));
         return {}; // Emscripten's sign that the instance comes later
       };
       // CPython's own start (`callMain`) in a task of its own, after Emscripten's pre-run.
