@@ -9,6 +9,7 @@ Examples pages (sitegen/pages.py). Every word is chosen here, in the language of
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -54,11 +55,13 @@ class PlaceView:
         return {"place": dict(self.attributes), "button": dict(self.button), "slots": slots}
 
 
+@functools.lru_cache(maxsize=1024)
 def place_view(
     place: Place, card: Card | None, count: int, lang: str, pressed: bool = False, dimmed: bool = False
 ) -> PlaceView:
     """A place with ``count`` cards and ``card`` on top (R1.3): data attributes of the contract,
-    the accessible name, and the face drawn on the card."""
+    the accessible name, and the face drawn on the card. Remembered: the view is built at every tap,
+    which changes two or three of the 20 places (the 20 views were most of a tap's Python)."""
     return PlaceView(
         place=place,
         attributes=(
