@@ -144,8 +144,8 @@ const START_IMPORTS = JSON.parse('@HALF_MOON_START_IMPORTS@');
 export const ahead = { failed: [], late: null };
 const AHEAD_MARK = "_half_moon_ahead";
 
-// A restore takes the first two steps (its modules are in the snapshot: `groups` none): the
-// instantiation apart cut its longest block from 130 to 85 ms (BENCHMARKS.md).
+// A restore (its modules in the snapshot: `groups` none) takes the receipt of the instance apart
+// too: its longest block fell from about 130 to 85 ms on this machine.
 function inShortTasks(options, step = () => {}, groups = START_IMPORTS) {
   return {
     ...options,
@@ -153,7 +153,7 @@ function inShortTasks(options, step = () => {}, groups = START_IMPORTS) {
       const { default: create } = await import("./pyodide.asm.mjs");
       const instantiate = settings.instantiateWasm;
       // The receipt of the instance in a task of its own; on a first start, the instantiation too,
-      // apart from the module's own set-up (a restore was measured slower with it).
+      // apart from the module's own set-up (a restore was slower with it: 103-116 ms against 83-96).
       settings.instantiateWasm = (imports, receive) => {
         const received = (instance, module) => nextTask().then(() => (step(), receive(instance, module)));
         if (!groups.length) return instantiate(imports, received);
