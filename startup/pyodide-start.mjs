@@ -48,7 +48,7 @@ export async function loadPyodide(options) {
   if (!stored) {
     mark("snapshot", "off");
     forget().catch(() => {});
-    return started(await startPyodide(inShortTasks(options)), "normal");
+    return started(await startPyodide(inShortTasks(options, {})), "normal");
   }
   const found = await stored;
   if (found) {
@@ -57,7 +57,7 @@ export async function loadPyodide(options) {
     const guard = await hold();
     try {
       const settings = { ...options, _loadSnapshot: bytes, fsInit: verified(checked, options.fsInit) };
-      const pyodide = await Promise.race([startPyodide(inShortTasks(settings, undefined, [])), checked.then(() => never)]);
+      const pyodide = await Promise.race([startPyodide(inShortTasks(settings, { restore: true })), checked.then(() => never)]);
       settle(pyodide);
       whenReady().then(guard.release);
       return started(pyodide, "restored");
@@ -68,7 +68,7 @@ export async function loadPyodide(options) {
     }
   }
   const bar = progress();
-  const pyodide = await startPyodide(inShortTasks(options, bar.step)).finally(bar.done);
+  const pyodide = await startPyodide(inShortTasks(options, { step: bar.step })).finally(bar.done);
   // Not in the visit that dropped a bad one (the next visit makes it), nor for a build that keeps failing.
   if (!dropped && failures() < MAX_FAILURES) whenReady().then(() => idle(make));
   return started(pyodide, "normal");
@@ -144,9 +144,9 @@ const START_IMPORTS = JSON.parse('@HALF_MOON_START_IMPORTS@');
 export const ahead = { failed: [], late: null };
 const AHEAD_MARK = "_half_moon_ahead";
 
-// A restore (its modules in the snapshot: `groups` none) takes the receipt of the instance apart
-// too: its longest block fell from about 130 to 85 ms on this machine.
-function inShortTasks(options, step = () => {}, groups = START_IMPORTS) {
+// A restore (its modules in the snapshot: no groups) takes the receipt of the instance apart too:
+// its longest block fell from about 130 to 85 ms on this machine.
+function inShortTasks(options, { step = () => {}, restore = false }) {
   return {
     ...options,
     async createPyodideModule(settings) {
@@ -154,10 +154,12 @@ function inShortTasks(options, step = () => {}, groups = START_IMPORTS) {
       const instantiate = settings.instantiateWasm;
       // The receipt of the instance in a task of its own; on a first start, the instantiation too,
       // apart from the module's own set-up (a restore was slower with it: 103-116 ms against 83-96).
+      let failed; // a deferred instantiation that throws fails the start, as Pyodide's own would
+      const failure = new Promise((_, reject) => (failed = reject));
       settings.instantiateWasm = (imports, receive) => {
-        const received = (instance, module) => nextTask().then(() => (step(), receive(instance, module)));
-        if (!groups.length) return instantiate(imports, received);
-        nextTask().then(() => instantiate(imports, received));
+        const received = (instance, module) => nextTask().then(() => (step(), receive(instance, module))).catch(failed);
+        if (restore) return instantiate(imports, received);
+        nextTask().then(() => instantiate(imports, received)).catch(failed);
         return {}; // Emscripten's sign that the instance comes later
       };
       // CPython's own start (`callMain`) in a task of its own, after Emscripten's pre-run.
@@ -165,9 +167,9 @@ function inShortTasks(options, step = () => {}, groups = START_IMPORTS) {
         module.addRunDependency(AHEAD_MARK);
         nextTask().then(() => (step(), module.removeRunDependency(AHEAD_MARK)));
       }];
-      const module = await create(settings);
-      if (!groups.length) return module;
-      for (const group of groups) {
+      const module = await Promise.race([create(settings), failure]);
+      if (restore) return module;
+      for (const group of START_IMPORTS) {
         await nextTask();
         performance.mark(`half-moon:ahead ${group[0]}`); // where each task begins, for a trace
         const [status, error] = module.API.rawRun(`import ${group.join(", ")}`);

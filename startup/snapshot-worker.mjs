@@ -45,7 +45,8 @@ async function make() {
   const response = await fetch(APP);
   if (!response.ok) throw new Error(`app.zip answered ${response.status}`);
   pyodide.FS.writeFile("app.zip", new Uint8Array(await response.arrayBuffer()));
-  // On the path only while importing: the page's entry (index.html) puts it there again.
+  // On the path only while importing: the page's entry (index.html) puts it first again, and a
+  // second copy in a restored `sys.path` would be searched twice for every later import.
   pyodide.runPython(`import sys; sys.path.insert(0, "app.zip"); import ${[...START_IMPORTS.flat(), ...MODULES].join(", ")}; sys.path.remove("app.zip")`);
   const bytes = pyodide.makeMemorySnapshot();
   self.postMessage({ bytes, hash: await sha256(bytes) }, [bytes.buffer]);

@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import threading
+import tomllib
 import urllib.request
 from pathlib import Path
 
@@ -96,3 +97,16 @@ def test_the_pages_workflow_is_valid() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_games_zip_is_imported_where_pyscript_writes_it() -> None:
+    """One path, three readers: pyscript.toml writes the zip whole; the page's entry and the snapshot
+    Worker put that path on sys.path (a restored package finds its later submodules there)."""
+    files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
+    target = files["./static/build/app.zip"]
+    assert not target.endswith("*"), "written whole, not unpacked"
+    name = target.removeprefix("./")
+    entry = re.search(r'<script type="py"[^>]*>(.*?)</script>', (ROOT / "index.html").read_text()).group(1)  # type: ignore[union-attr]
+    assert entry.startswith(f'import sys; sys.path.insert(0, "{name}");')
+    worker = (ROOT / "startup" / "snapshot-worker.mjs").read_text(encoding="utf-8")
+    assert f'FS.writeFile("{name}"' in worker and f'sys.path.insert(0, "{name}")' in worker

@@ -10,8 +10,9 @@
   found by tools/trace_stdlib.py) and compiled to bytecode by tools/minify_stdlib.mjs, and a lock file that
   lists no package (the page loads none);
 - zips the engine ``halfmoon`` and the browser shell ``webapp`` into ``static/build/app.zip``,
-  which pyscript.toml unpacks into Pyodide's file system, as bytecode only (no sources) compiled by
-  Pyodide's own Python (tools/compile_pyc.mjs, run in Node), so the page compiles nothing at start;
+  which pyscript.toml writes whole into Pyodide's file system (imported through zipimport), as
+  bytecode only (no sources) compiled by Pyodide's own Python (tools/compile_pyc.mjs, run in
+  Node), so the page compiles nothing at start;
 - copies the interpreter's start-up (startup/*.mjs: the memory-snapshot warm start) beside
   Pyodide, with the build key written in: Pyodide's version and a hash of every file a snapshot
   holds, so that a snapshot of another build is never restored, and the runtime's sizes (the first
@@ -85,9 +86,10 @@ START_IMPORTS_MARK = "@HALF_MOON_START_IMPORTS@"
 # `_pyodide_core`'s own import may import.
 CORE_IMPORTS = ROOT / "data" / "core-imports.txt"
 OWN_START = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
-# Then what the shell imports at every start beyond those: pure Python, holding no JS object and no
-# time. Each must be in data/stdlib-modules.txt (the build stops otherwise).
-SHELL_STDLIB = ("datetime", "hashlib", "html")
+# Then what the shell imports at every start beyond those (webapp/: `datetime` for the clock and the
+# daily deal, `html` to escape the statistics' drawings): modules holding no JS object and no time.
+# Each must be in data/stdlib-modules.txt (the build stops otherwise).
+SHELL_STDLIB = ("datetime", "html")
 START_GROUP = 6  # about 25 groups: the longest under 100 ms on this machine (BENCHMARKS.md)
 EARLY_FETCH_MARK = "@HALF_MOON_EARLY_FETCH@"  # the files the early fetch starts downloading
 EARLY_FETCH = ROOT / "startup" / "early-fetch.js"

@@ -14,6 +14,8 @@ from pageobject import Game
 from playwright.sync_api import Page, Route
 from testdata import WON
 
+from halfmoon import PLACES
+
 BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
   const b = p.querySelector('button').getBoundingClientRect();
   return [p.dataset.place, p.dataset.card, p.dataset.count, p.querySelector('button').getAttribute('aria-label'),
@@ -210,3 +212,23 @@ def test_the_first_deal_is_painted_only_on_a_first_visit_to_the_plain_address(
     assert game.page.locator("[data-board] [data-queued]").count() == 0  # no tap lands on a frame
     until_ready(game, gate)
     assert game.board("data-code") != FIRST_DEAL and game.figures() == (0, 0)
+
+
+RECORD = "JSON.parse(localStorage.getItem('half-moon:snapshot') || 'null')"
+# The record once it holds the saved game (not the one before): the early paint's own condition.
+RECORD_OF = f"""(before) => {{
+  const record = {RECORD};
+  return record && record.game !== before && record.game === localStorage.getItem('half-moon:game') ? record : null;
+}}"""
+
+
+def test_the_record_follows_each_move_without_leaving_the_page(game: Game) -> None:
+    """Written after the next frame, not only when the page is left: a tab that is killed keeps a
+    record of its last position."""
+    before = game.page.evaluate(f"({RECORD} || {{}}).game")
+    first = WON["moves"][0].split("+")[0]
+    count = game.count(first)
+    game.play(WON["moves"][:1])
+    record = game.page.wait_for_function(RECORD_OF, arg=before).json_value()
+    place = record["places"][[str(p) for p in PLACES].index(first)]["place"]
+    assert place["data-count"] == str(count - 1)  # the removal, as the next visit will paint it

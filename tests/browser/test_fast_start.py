@@ -9,10 +9,11 @@ starts from the example deal's start with the default settings, and stores the s
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 
 import pytest
-from build import OWN_START  # what Pyodide's start imports itself (tools/ is on the path: conftest)
+from build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
 from conftest import PREFIX, Watch
 from pageobject import READY_MS, Game
 from playwright.sync_api import Browser, BrowserContext, Route, expect
@@ -112,6 +113,23 @@ def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: Game) -> No
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
     game.page.locator('[data-dialog="end"] [data-action="restart"]').click()  # not in progress: no question
     assert game.figures() == (0, 0)
+
+
+# What a restored interpreter holds: every start import (the build's list) and every module of the game,
+# the game's read from the zip, and the zip once on the path.
+HELD = f"""async () => (await import('{STARTER}')).interpreter.runPython(`
+import sys, json
+json.dumps({{"missing": [n for n in {{names}} if n not in sys.modules],
+  "files": sorted({{m.__file__.split("/")[0] for n, m in sys.modules.items()
+                   if n.split(".")[0] in ("halfmoon", "webapp")}}),
+  "path": sys.path.count("app.zip")}})`)"""
+
+
+def test_a_restored_interpreter_holds_the_start_imports_and_reads_the_game_from_its_zip(game: Game) -> None:
+    with_snapshot(game)
+    names = [name for group in start_import_groups() for name in group] + snapshot_modules()
+    held = json.loads(game.page.evaluate(HELD.replace("{names}", json.dumps(names))))
+    assert held == {"missing": [], "files": ["app.zip"], "path": 1}
 
 
 def test_saved_game_and_settings_are_as_after_a_normal_boot(game: Game) -> None:

@@ -69,7 +69,7 @@ class Cue:
         self.places = places
         self.marked: list[Any] = []
         self.timer: Any = None
-        self.again = False
+        self.alternate = False
         self._clear = create_proxy(self.clear)
 
     def show(self, places: Iterable[Place]) -> None:
@@ -78,11 +78,11 @@ class Cue:
         if not self.marked:
             return
         # A place marked a moment ago shakes again: each cue alternates the shake's animation name
-        # (class "again", app.css). Reading a layout figure would restart it too, but lays out the
+        # (class "alternate", app.css). Reading a layout figure would restart it too, but lays out the
         # whole page inside the tap: 10-30 ms of a tap's 3 (tools/bench_page.py's tap -> DOM).
-        self.again = not self.again
+        self.alternate = not self.alternate
         for element in self.marked:
-            element.classList.toggle("again", self.again)
+            element.classList.toggle("alternate", self.alternate)
             element.setAttribute("data-refused", "true")
         self.timer = window.setTimeout(self._clear, REFUSED_MS)
 

@@ -55,13 +55,17 @@ class PlaceView:
         return {"place": dict(self.attributes), "button": dict(self.button), "slots": slots}
 
 
-@functools.lru_cache(maxsize=1024)
 def place_view(
     place: Place, card: Card | None, count: int, lang: str, pressed: bool = False, dimmed: bool = False
 ) -> PlaceView:
     """A place with ``count`` cards and ``card`` on top (R1.3): data attributes of the contract,
     the accessible name, and the face drawn on the card. Remembered: the view is built at every tap,
     which changes two or three of the 20 places (the 20 views were most of a tap's Python)."""
+    return _place_view(place, card, count, lang, pressed, dimmed)
+
+
+@functools.lru_cache(maxsize=1024)
+def _place_view(place: Place, card: Card | None, count: int, lang: str, pressed: bool, dimmed: bool) -> PlaceView:
     return PlaceView(
         place=place,
         attributes=(
