@@ -8,14 +8,13 @@ the theme names by the build (sitegen/skeleton.py)."""
 
 from __future__ import annotations
 
-import contextlib
 import enum
 import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
 from webapp.store.keys import PREFERENCES_KEY
-from webapp.store.storage import Backend, flat_record
+from webapp.store.storage import Backend, flat_record, read_item, remove_item, write_item
 
 PREFERENCES_CHARS = 1_000
 
@@ -59,17 +58,12 @@ class PreferenceStore:
         """Names this page does not know (a newer version's): kept as they are whenever it writes."""
 
     def load(self) -> Preferences:
-        text = None
-        if self._backend is not None:
-            with contextlib.suppress(Exception):  # the browser may throw anything here (SecurityError, …)
-                text = self._backend.getItem(PREFERENCES_KEY)
-        if not isinstance(text, str):
+        text = read_item(self._backend, PREFERENCES_KEY)
+        if text is None:
             return Preferences()
         data = flat_record(text, PREFERENCES_CHARS)
         if data is None:
-            if self._backend is not None:
-                with contextlib.suppress(Exception):  # the next read refuses it again
-                    self._backend.removeItem(PREFERENCES_KEY)
+            remove_item(self._backend, PREFERENCES_KEY)
             return Preferences()
         known = _known(data)
         names = {f.name for f in fields(Preferences)}
@@ -77,13 +71,7 @@ class PreferenceStore:
         return replace(Preferences(), **known)
 
     def save(self, preferences: Preferences) -> bool:
-        if self._backend is None:
-            return False
-        try:
-            self._backend.setItem(PREFERENCES_KEY, json.dumps({**self._other, **asdict(preferences)}))
-        except Exception:  # QuotaExceededError, SecurityError, …
-            return False
-        return True
+        return write_item(self._backend, PREFERENCES_KEY, json.dumps({**self._other, **asdict(preferences)}))
 
     def changed(self, preferences: Preferences, name: Preference, value: str | bool) -> Preferences:
         """``name`` set from its control and stored; an unknown theme name is refused (``Theme(value)``)."""

@@ -41,6 +41,34 @@ class Backend(Protocol):
     def removeItem(self, key: str) -> None: ...
 
 
+def read_item(backend: Backend | None, key: str) -> str | None:
+    """The stored text, or None: no storage, nothing stored (``null`` under Pyodide) or a throw."""
+    if backend is None:
+        return None
+    try:
+        value = backend.getItem(key)
+    except Exception:  # the browser may throw anything here (SecurityError, …)
+        return None
+    return value if isinstance(value, str) else None
+
+
+def write_item(backend: Backend | None, key: str, value: str) -> bool:
+    """Whether the write was made."""
+    if backend is None:
+        return False
+    try:
+        backend.setItem(key, value)
+    except Exception:  # QuotaExceededError, SecurityError, …
+        return False
+    return True
+
+
+def remove_item(backend: Backend | None, key: str) -> None:
+    if backend is not None:
+        with contextlib.suppress(Exception):  # nothing more to do: the next read refuses it again
+            backend.removeItem(key)
+
+
 def flat_record(text: str, max_chars: int) -> dict[str, Any] | None:
     """A record of names and values (the settings, the preferences) within ``max_chars``, or None
     when it is not one (then it is removed and the defaults used). Its own values are flat, but a
@@ -114,27 +142,13 @@ class Store:
         """Settings this page does not know (a newer version's): kept as they are whenever it writes."""
 
     def _read(self, key: str) -> str | None:
-        if self._backend is None:
-            return None
-        try:
-            value = self._backend.getItem(key)
-        except Exception:  # the browser may throw anything here (SecurityError, …)
-            return None
-        return value if isinstance(value, str) else None
+        return read_item(self._backend, key)
 
     def _write(self, key: str, value: str) -> bool:
-        if self._backend is None:
-            return False
-        try:
-            self._backend.setItem(key, value)
-        except Exception:  # QuotaExceededError, SecurityError, …
-            return False
-        return True
+        return write_item(self._backend, key, value)
 
     def _remove(self, key: str) -> None:
-        if self._backend is not None:
-            with contextlib.suppress(Exception):  # nothing more to do: the next read refuses it again
-                self._backend.removeItem(key)
+        remove_item(self._backend, key)
 
     def first_visit(self) -> bool:
         return first_visit(self._backend)
