@@ -24,6 +24,7 @@ from testdata import WON
 from halfmoon import DealCode
 from webapp.stats.record import GameId, Stats, record_ended, record_played
 from webapp.stats.stored import dumps, loads
+from webapp.store.keys import STATS_KEY
 
 CODE = WON["code"]
 LAST = WON["moves"][-1].split("+")
@@ -124,6 +125,16 @@ LAGGING = """lag => {  // this tab's storage shows another tab's writes `lag` ms
     return stale && performance.now() < stale.until ? stale.value : get.call(this, key);
   };
   Storage.prototype.setItem = function (key, value) { late.delete(key); set.call(this, key, value); };
+  const remove = Storage.prototype.removeItem;
+  Storage.prototype.removeItem = function (key) { late.delete(key); remove.call(this, key); };
+}"""
+TAP_ON_ARRIVAL = """([key, places]) => {  // the removal made the moment another tab's write of `key` arrives
+  const tap = event => {
+    if (event.key !== key) return;
+    removeEventListener('storage', tap);
+    for (const name of places) document.querySelector(`[data-board] [data-place="${name}"] button`).click();
+  };
+  addEventListener('storage', tap);
 }"""
 
 
@@ -194,9 +205,9 @@ def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_c
         choose_file(tab, "game-file", almost_won().encode())
         tab.confirm_if_asked()
         expect(tab.place(LAST[0])).to_have_attribute("data-count", "1")
-    at = first.page.evaluate("Date.now()") + 150
-    first.page.evaluate(FINISH_AT, [LAST, at])
-    lagging.page.evaluate(FINISH_AT, [LAST, at + 50])  # the first's win stored, not yet seen here
+        expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
+    lagging.page.evaluate(TAP_ON_ARRIVAL, [STATS_KEY, LAST])  # wins while the first's win is not yet seen
+    first.tap(*LAST)
     for tab in (first, lagging):
         expect(tab.page.locator("[data-board]")).to_have_attribute("data-status", "won")
         expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
