@@ -114,3 +114,28 @@ def test_a_refused_write_under_the_lock_is_said_when_it_is_known() -> None:
     locks.release()
     assert app.message is not None and app.message.key == "stats-not-recorded"
     assert app.tally.stats.played == 0
+
+
+def test_removals_made_while_the_first_waits_for_the_lock_ask_for_nothing_more() -> None:
+    """The first removal makes the game played (docs/ui-contract.md "What counts"); quick removals after
+    it, made before the lock is granted, queue no job of their own, and the win does."""
+    storage, locks = FakeStorage(), FakeLocks(held=True)
+    app = make(storage, locks)
+    play(app, WON["moves"][:10])
+    assert len(locks.waiting) == 1
+    play(app, WON["moves"][10:])
+    assert len(locks.waiting) == 2  # the win
+    locks.release()
+    assert (app.tally.stats.played, app.tally.stats.won) == (1, 1)
+
+
+def test_a_refused_first_record_is_asked_again_by_the_next_removal() -> None:
+    storage, locks = FakeStorage(), FakeLocks(held=True)
+    app = make(storage, locks)
+    play(app, WON["moves"][:1])
+    storage.writes_left = 0
+    locks.release()
+    assert app.tally.stats.played == 0
+    storage.writes_left = -1
+    play(app, WON["moves"][1:2])
+    assert loads(storage.items[STATS_KEY]).played == 1

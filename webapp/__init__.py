@@ -13,7 +13,8 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
 - ``webapp/store/``: localStorage, defensively: every key (``keys``, the one owner, which the build
   writes into the JavaScript that reads storage before Python), the saved game and settings
   (``storage``), the theme and sound under a key of their own (``prefs``), the statistics record and
-  the history as stored (``records``), each under the same trust rules (``trusted``).
+  the history as stored (``records``), each under the same trust rules (``trusted``), and the number
+  of their latest change, which the tabs compare (``written``).
 - ``webapp/app/``: what the player and the browser can do, as plain Python: the ``App``
   (``app``), its commands and dialogs (``actions``), the game on the table and its clock
   (``table``), links and replays (``links``, ``replay``), the two-tab rule (``tabs``), the

@@ -222,7 +222,7 @@ def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
     stuck.goto(game.site)
     stuck.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
     stuck.close()  # the tab is gone before ready: as a crash
-    starting = f"lock => lock.name.startsWith('{STARTING_KEY}:')"  # only the start's lock: a page may hold others
+    starting = f"lock => lock.name.startsWith('{STARTING_KEY}:')"  # others (a change's number) may be held
     game.page.evaluate(UNTIL, f"async () => !(await navigator.locks.query()).held.some({starting})")
     game.page.reload()
     assert started(game) == "normal"

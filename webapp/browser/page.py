@@ -33,7 +33,7 @@ from webapp.browser.stats_panel import StatsPanel
 from webapp.draw.history import share_text, to_share
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
 from webapp.stats.export import export_text
-from webapp.store.keys import PREFERENCES_KEY
+from webapp.store.keys import PREFERENCES_KEY, STATS_WRITTEN_KEY
 from webapp.store.prefs import Preference
 from webapp.store.storage import Backend
 from webapp.text.words import PAGES, page_file, text
@@ -169,6 +169,8 @@ class Page:
             self.render()
 
     def on_storage(self, event: Any) -> None:
+        if event.key == STATS_WRITTEN_KEY:
+            return  # only the number of another tab's change of the records (the records come apart)
         if event.key in (PREFERENCES_KEY, None):
             self.prefs.reload()
         self.app.storage_changed(event.key)

@@ -52,7 +52,7 @@ def start() -> Page:
         backend.getItem(PROBE_KEY)
     except Exception:  # storage blocked: the game still plays
         backend = None
-    locks = WebLocks()
+    locks = WebLocks(backend)
     store = Store(backend)
     app = App(
         store,

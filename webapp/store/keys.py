@@ -20,6 +20,13 @@ STATS_KEY = PREFIX + "stats"
 STATS_BACKUP_KEY = STATS_KEY + "-backup"
 STATS_LOCK = STATS_KEY
 """The Web Lock (``navigator.locks``, a namespace of its own) held around every change of ``STATS_KEY``."""
+STATS_WRITTEN_KEY = STATS_KEY + "-written"
+"""The sequence number of the latest change of the records under ``STATS_LOCK``, written last in each
+(webapp/store/written.py)."""
+STATS_WRITTEN_LOCK_PREFIX = STATS_WRITTEN_KEY + ":"
+"""With a change's number, the name of a Web Lock its tab holds for a moment after the change
+(webapp/browser/locks.py): the lock manager, one for all tabs, is never stale, where another tab's
+storage write reaches this tab's storage later."""
 STARTING_KEY = PREFIX + "starting"
 """Set while a restored start runs (the fast start's crash guard, startup/pyodide-start.mjs)."""
 FAILURES_KEY = PREFIX + "snapshot-failures"

@@ -73,6 +73,9 @@ class Tally:
         """Whether the browser keeps this site's storage (``navigator.storage``); None until known."""
         self.busy = 0
         """Changes asked for and not yet made (each waits for the lock): the figures shown will change."""
+        self.playing: set[GameId] = set()
+        """Games whose first removal is being recorded (waiting for the lock): their later removals
+        before the win ask for nothing more, so fast play never queues a job per removal."""
         self.history_unsaved = False
         """A finished game's statistics were stored but not its place in the history (said once)."""
         self._figures: tuple[Stats, datetime.date | None, Figures] | None = None
@@ -107,7 +110,7 @@ class Tally:
         """A removal made (a tap or a redo): the game is played (once: later removals read and write
         nothing, for tap latency), and won at the win."""
         game, won = identity(record), record.game.is_won
-        if not won and any(seen.game == game for seen in self.stats.seen):
+        if not won and (game in self.playing or any(seen.game == game for seen in self.stats.seen)):
             done(True)
             return
         ended, finished = self._ending(record, won=True) if won else (None, None)
@@ -116,7 +119,12 @@ class Tally:
             stats = record_played(stats, game)
             return ended(stats) if ended else stats
 
-        self._change(change, finished, done)
+        def recorded(stored: bool) -> None:
+            self.playing.discard(game)  # stored: now in ``seen``; refused: the next removal asks again
+            done(stored)
+
+        self.playing.add(game)
+        self._change(change, finished, recorded)
 
     def replaced(self, record: SavedGame, done: Done) -> None:
         """The game is replaced or restarted: a played game not won ends not won."""
