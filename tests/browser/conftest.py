@@ -109,7 +109,12 @@ def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
         main.fresh()
     except (AssertionError, Error) as error:  # left half-way by a test that failed: start again from a load
         warnings.warn(f"the shared page was loaded again: {error}", stacklevel=1)
-        main.page.goto("about:blank")
+        try:
+            main.page.goto("about:blank")
+        except Error:  # its renderer crashed ("Target crashed"): a new page, so one crash fails one test
+            crashed = main.page
+            main.use(crashed.context.new_page())
+            crashed.close()
         main.fresh()
     yield main
     for page in main.page.context.pages:

@@ -81,6 +81,10 @@ class Game:
         self.ready_ms = READY_MS
         """How long a boot may take (the cross-engine suite allows WebKitGTK's longer first visit)."""
 
+    def use(self, page: Page) -> None:
+        """Drive ``page`` from now on (a new page in place of one whose renderer crashed)."""
+        self._page, self.driver = page, PlaywrightDriver(page)
+
     @property
     def page(self) -> Page:
         """The Playwright page (Chromium only): the cross-engine tests use ``driver``."""
