@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from pageobject import Game
-from playwright.sync_api import Page, Route
+from playwright.sync_api import Browser, Page, Route
 from testdata import WON
 
 from halfmoon import PLACES
@@ -232,3 +232,23 @@ def test_the_record_follows_each_move_without_leaving_the_page(game: Game) -> No
     record = game.page.wait_for_function(RECORD_OF, arg=before).json_value()
     place = record["places"][[str(p) for p in PLACES].index(first)]["place"]
     assert place["data-count"] == str(count - 1)  # the removal, as the next visit will paint it
+
+
+FIRST_FRAME = """() => requestAnimationFrame(() => {  // run just before the first frame is drawn
+  const places = [...document.querySelectorAll('[data-board] [data-place]')];
+  window.firstFrame = {lang: document.documentElement.lang, cards: places.map(p => p.dataset.card || '')};
+})"""
+
+
+def test_the_first_frame_of_a_first_visit_shows_the_first_deals_cards_in_the_browser_s_language(
+    browser: Browser, browser_context_args: dict[str, Any], site: str
+) -> None:
+    """Chromium draws no frame before the early paint has run (index.html's ``rel=expect``): never the
+    face-down frames or the default language's words first, and the board is laid out once."""
+    context = browser.new_context(**browser_context_args, service_workers="block")  # a new profile
+    page = context.new_page()
+    page.add_init_script(script=f"({FIRST_FRAME})()")
+    page.goto(site)
+    page.wait_for_function("window.firstFrame !== undefined")
+    assert page.evaluate("window.firstFrame") == {"lang": "en", "cards": FIRST_TOPS}
+    context.close()
