@@ -52,7 +52,10 @@ def test_every_local_reference_of_the_page_exists() -> None:
     refs |= set(re.findall(r'importScripts\("([^"]+)"\)', page))
     refs |= set(re.findall(r'"(\./static/[^"]+)"', page))
     assert refs and all(not r.startswith(("http:", "https:", "//", "/")) for r in refs), "URLs must be relative"
+    fragments = {r for r in refs if r.startswith("#")}  # an element of the page (rel=expect's)
+    refs -= fragments
     missing = [r for r in refs if not (ROOT / r).exists()]
+    missing += [r for r in fragments if f'id="{r[1:]}"' not in page]
     assert missing == []
     assert set(site_files()) >= {r.removeprefix("./") for r in refs if "precache-manifest" not in r}
 
