@@ -162,6 +162,9 @@ function inShortTasks(options, { step = () => {}, restore = false }) {
         nextTask().then(() => instantiate(imports, received)).catch(failed);
         return {}; // Emscripten's sign that the instance comes later
       };
+      // The instance's receipt (Emscripten's dynamic linking) in four tasks (tools/build.py
+      // `receipt_in_steps` makes it await this hook three times).
+      settings.receiveStep = nextTask;
       // CPython's own start (`callMain`) in a task of its own, after Emscripten's pre-run.
       settings.preRun = [...(settings.preRun ?? []), (module) => {
         module.addRunDependency(AHEAD_MARK);

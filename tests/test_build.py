@@ -1,4 +1,5 @@
-"""The build's generated parts: the precache list, the site's references, the Pages workflow."""
+"""The build's generated parts: the precache list, the site's references, the Pages workflow, the
+vendored runtime's one patch."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ import tomllib
 import urllib.request
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build import SITE_FILES, export_site, precache_manifest, site_files  # noqa: E402
+from build import RECEIPT_STEP, SITE_FILES, export_site, precache_manifest, receipt_in_steps, site_files  # noqa: E402
 from serve import make_server  # noqa: E402
 
 from sitegen.manifest import manifest  # noqa: E402
@@ -113,3 +116,19 @@ def test_the_games_zip_is_imported_where_pyscript_writes_it() -> None:
     assert entry.startswith(f'import sys; sys.path.insert(0, "{name}");')
     worker = (ROOT / "startup" / "snapshot-worker.mjs").read_text(encoding="utf-8")
     assert f'FS.writeFile("{name}"' in worker and f'sys.path.insert(0, "{name}")' in worker
+
+
+def test_the_served_runtime_receives_its_instance_in_four_tasks() -> None:
+    """issue 22: Emscripten's receipt of the wasm instance awaits the start-up module's hook three
+    times (the page's copy is the pinned Pyodide's with that patch and nothing else), and a Pyodide
+    whose receipt reads otherwise stops the build instead of losing the split."""
+    pinned = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    served = (ROOT / "static" / "vendor" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
+    assert served == receipt_in_steps(pinned) and served.replace(RECEIPT_STEP, "") != pinned
+    assert served.count(RECEIPT_STEP) == 3 and "async function receiveInstance(" in served
+    assert (
+        served.replace(RECEIPT_STEP, "").replace("async function receiveInstance(", "function receiveInstance(")
+        == pinned
+    )
+    with pytest.raises(SystemExit):
+        receipt_in_steps(pinned.replace("LDSO.init();loadDylibs();", "loadDylibs();LDSO.init();"))

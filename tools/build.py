@@ -90,7 +90,7 @@ OWN_START = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
 # daily deal, `html` to escape the statistics' drawings): modules holding no JS object and no time.
 # Each must be in data/stdlib-modules.txt (the build stops otherwise).
 SHELL_STDLIB = ("datetime", "html")
-START_GROUP = 6  # about 25 groups: the longest under 100 ms on this machine (BENCHMARKS.md)
+START_GROUP = 3  # about 50 groups: a group of six took up to 175 ms on this 2-core machine (ssl with asyncio)
 EARLY_FETCH_MARK = "@HALF_MOON_EARLY_FETCH@"  # the files the early fetch starts downloading
 EARLY_FETCH = ROOT / "startup" / "early-fetch.js"
 PACKAGES = ("halfmoon", "webapp")
@@ -113,6 +113,8 @@ def vendor() -> None:
     (VENDOR / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, VENDOR / "pyodide" / name)
+    asm = VENDOR / "pyodide" / "pyodide.asm.mjs"
+    asm.write_text(receipt_in_steps(asm.read_text(encoding="utf-8")), encoding="utf-8")
     stdlib = VENDOR / "pyodide" / "python_stdlib.zip"
     trim_stdlib(modules / "pyodide" / "python_stdlib.zip", stdlib)
     subprocess.run(["node", str(ROOT / "tools" / "minify_stdlib.mjs"), str(stdlib)], check=True)
@@ -123,6 +125,30 @@ def vendor() -> None:
     (VENDOR / "pyscript").mkdir()
     for name in pyscript_modules(dist):
         shutil.copy2(dist / name, VENDOR / "pyscript" / name)
+
+
+RECEIPT = (
+    "function receiveInstance(instance,module){",
+    "wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);"
+    "updateGOT(origExports);LDSO.init();loadDylibs();",
+)
+RECEIPT_STEP = 'await Module["receiveStep"]?.();'
+
+
+def receipt_in_steps(asm: str) -> str:
+    """Emscripten's receipt of the wasm instance (its dynamic linking: 100-200 ms in one task on this
+    machine, the longest of a restored start) in four tasks: ``receiveInstance`` made async, awaiting
+    the hook ``receiveStep`` (set by startup/pyodide-start.mjs) before the signature conversions, the
+    global offset table's update and the loader's set-up with its check of undefined symbols. Its
+    callers already await it (``await createWasm()``, then ``run()``). A Pyodide whose code differs
+    stops the build, so that an upgrade never loses the split silently."""
+    head, steps = RECEIPT
+    if asm.count(head) != 1 or asm.count(steps) != 1:
+        sys.exit("build: pyodide.asm.mjs's receiveInstance is not as tools/build.py patches it (a new Pyodide?)")
+    split = steps
+    for call in ("wasmExports=applySignatureConversions", "updateGOT(origExports)", "LDSO.init()"):
+        split = split.replace(call, RECEIPT_STEP + call)
+    return asm.replace(head, "async " + head).replace(steps, split)
 
 
 def pyscript_modules(dist: Path) -> set[str]:
