@@ -1,5 +1,5 @@
 """The build's generated parts: the precache list, the site's references, the Pages workflow, the
-vendored runtime's one patch."""
+vendored runtime's one patch, PyScript's package as bytecode."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import sys
 import threading
 import tomllib
 import urllib.request
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,16 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from build import RECEIPT_STEP, SITE_FILES, export_site, precache_manifest, receipt_in_steps, site_files  # noqa: E402
+from build import (  # noqa: E402
+    PYSCRIPT_BYTECODE,
+    RECEIPT_STEP,
+    SITE_FILES,
+    export_site,
+    precache_manifest,
+    pyscript_sources,
+    receipt_in_steps,
+    site_files,
+)
 from serve import make_server  # noqa: E402
 
 from sitegen.manifest import manifest  # noqa: E402
@@ -132,3 +142,19 @@ def test_the_served_runtime_receives_its_instance_in_four_tasks() -> None:
     )
     with pytest.raises(SystemExit):
         receipt_in_steps(pinned.replace("LDSO.init();loadDylibs();", "loadDylibs();LDSO.init();"))
+
+
+def test_pyscript_s_bytecode_is_its_package_as_the_vendored_core_writes_it() -> None:
+    """One unchecked pyc (PEP 552: its source never compared) beside each file PyScript's core module
+    writes, and a core module that holds its package otherwise stops the build."""
+    core = next((ROOT / "static" / "vendor" / "pyscript").glob("core-*.js")).read_text(encoding="utf-8")
+    sources = pyscript_sources(core)
+    assert {"pyscript/__init__.py", "pyscript/context.py"} <= sources.keys()
+    assert "from pyscript.context import" in sources["pyscript/__init__.py"]
+    with zipfile.ZipFile(PYSCRIPT_BYTECODE) as archive:
+        pycs = {name: archive.read(name) for name in archive.namelist()}
+    expected = {re.sub(r"(\w+)\.py$", r"__pycache__/\1", name) for name in sources}
+    assert {re.sub(r"\.cpython-3\d+\.pyc$", "", name) for name in pycs} == expected
+    assert all(pyc[4:8] == (1).to_bytes(4, "little") for pyc in pycs.values())
+    with pytest.raises(SystemExit):
+        pyscript_sources(core.replace("{pyscript:", "{other:"))

@@ -1,15 +1,23 @@
 // Compile the page's Python to bytecode for the Python that runs it (Pyodide's, not the build
 // machine's), so that the page imports it without compiling at every start.
-//   node tools/compile_pyc.mjs OUT_DIR PACKAGE...
-// Writes OUT_DIR/PACKAGE/[SUB/]__pycache__/*.cpython-3XX.pyc (sub-packages too) as unchecked-hash pycs, optimized as with
-// -OO (no docstrings, no asserts: the page never reads a docstring, and the asserts only narrow
-// types for mypy), lines without columns (tools/pyc_bytes.py); tools/build.py ships them without their sources, as sourceless modules.
+//   node tools/compile_pyc.mjs OUT_DIR PACKAGE... [--from DIR] [--optimize N]
+// Writes OUT_DIR/PACKAGE/[SUB/]__pycache__/*.cpython-3XX.pyc (sub-packages too) of the packages under
+// DIR (by default the repository) as unchecked-hash pycs, lines without columns (tools/pyc_bytes.py),
+// optimized as with -OO unless N says otherwise (no docstrings, no asserts: the page never reads a
+// docstring, and its asserts only narrow types for mypy). tools/build.py ships the game's without
+// their sources, as sourceless modules, and PyScript's own package beside the sources PyScript writes.
 import { loadPyodide } from "pyodide";
 import path from "node:path";
 import fs from "node:fs";
 
-const [outDir, ...packages] = process.argv.slice(2);
-const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const at = args.indexOf(name);
+  return at === -1 ? fallback : args.splice(at, 2)[1];
+};
+const root = path.resolve(option("--from", path.join(path.dirname(new URL(import.meta.url).pathname), "..")));
+const optimize = Number(option("--optimize", "2"));
+const [outDir, ...packages] = args;
 const pyodide = await loadPyodide();
 const out = path.resolve(outDir);
 fs.mkdirSync(out, { recursive: true });
@@ -18,6 +26,7 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root }, "/repo");
 pyodide.FS.mkdirTree("/out");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: out }, "/out");
 pyodide.globals.set("packages", pyodide.toPy(packages));
+pyodide.globals.set("optimize", optimize);
 pyodide.runPython(fs.readFileSync(new URL("pyc_bytes.py", import.meta.url), "utf8"));
 pyodide.runPython(`
 import pathlib, sys
@@ -26,5 +35,5 @@ for package in packages:
         name = source.relative_to("/repo")
         target = pathlib.Path("/out", name.parent, "__pycache__", f"{source.stem}.{sys.implementation.cache_tag}.pyc")
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(pyc(source.read_bytes(), name.as_posix(), 2))
+        target.write_bytes(pyc(source.read_bytes(), name.as_posix(), optimize))
 `);

@@ -286,3 +286,27 @@ def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser:
     late = [name for name in ahead["late"] if not name.startswith(OWN_START)]
     assert late == [], f"Pyodide's start imported modules not imported ahead (data/core-imports.txt): {late}"
     assert watch.off_host == [] and [e for e in watch.errors if "preload" not in e] == []
+
+
+# Whether each module of PyScript's own package imports from the bytecode the start puts beside its
+# sources: the build's pycs carry lines without columns (tools/pyc_bytes.py), a compile of the source
+# carries both.
+PYSCRIPT_FROM_BYTECODE = f"""async () => (await import('{STARTER}')).interpreter.runPython(`
+import sys, json
+names = sorted(n for n, m in sys.modules.items()
+               if n.split(".")[0] == "pyscript" and str(getattr(m, "__file__", "")).endswith(".py"))
+code = {{n: sys.modules[n].__loader__.get_code(n) for n in names}}
+json.dumps({{n: all(p[2] is None for p in c.co_positions()) for n, c in code.items()}})`)"""
+
+
+def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_starts(game: Game) -> None:
+    for start in ("restored", "normal"):
+        if start == "restored":
+            with_snapshot(game)
+        else:  # fast start off (the next test's fixture turns it on again)
+            game.page.evaluate("localStorage.setItem('half-moon:settings', JSON.stringify({fast_start: false}))")
+            game.page.reload()
+            assert started(game) == "normal"
+        modules = json.loads(game.page.evaluate(PYSCRIPT_FROM_BYTECODE))
+        assert {"pyscript", "pyscript.context", "pyscript.util"} <= modules.keys(), modules
+        assert all(modules.values()), (start, modules)
