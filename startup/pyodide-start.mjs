@@ -46,9 +46,10 @@ export let interpreter = null;
 
 // PyScript's own Python package as bytecode (tools/build.py `pyscript_bytecode`), put beside the
 // sources PyScript writes at every start, normal or restored, so that its import compiles nothing
-// (its longest task, 165-188 ms -> 96-114 ms here). Fetched from the start; without it, PyScript
-// compiles its sources as before.
-const pyscriptBytecode = fetch(new URL("../../build/pyscript.zip", import.meta.url))
+// (its longest task, 165-188 ms -> 96-114 ms here). Fetched from the start, and waited for at most
+// BYTECODE_WAIT_MS once the interpreter has started; without it, PyScript compiles as before.
+const BYTECODE_WAIT_MS = 1000;
+const pyscriptBytecode = fetch(new URL("@HALF_MOON_PYSCRIPT_BYTECODE@", import.meta.url))
   .then((response) => (response.ok ? response.arrayBuffer() : null))
   .catch(() => null);
 
@@ -84,11 +85,12 @@ export async function loadPyodide(options) {
 
 async function started(pyodide, how) {
   if (how === "normal") ahead.late = lateImports(pyodide);
-  const bytecode = await pyscriptBytecode;
+  const late = new Promise((resolve) => setTimeout(resolve, BYTECODE_WAIT_MS, null));
+  const bytecode = await Promise.race([pyscriptBytecode, late]);
   try {
     if (bytecode) pyodide.unpackArchive(bytecode, "zip", { extractDir: pyodide.FS.cwd() });
-  } catch {
-    // a damaged download: PyScript compiles its sources
+  } catch (error) {
+    console.warn(`Half Moon: PyScript's bytecode was not usable (${error}); it compiles its sources`);
   }
   interpreter = pyodide;
   mark("start", how);
@@ -212,14 +214,15 @@ function lateImports(pyodide) {
 }
 
 // A new task, behind the tasks already waiting, timers too: a message to ourselves, then a timer
-// set from that message's task (so not a nested timer: no 4 ms clamp). A message alone runs ahead of
-// waiting timers, which then wait through two or three steps in a row; `scheduler.yield()` is worse:
-// its continuation runs ahead of them through the whole start (measured: one 3.7 s gap of a 5 ms
-// timer over twenty tasks).
+// set from that message's task (its nesting level stays under the 4 ms clamp's). A message alone runs
+// ahead of waiting timers, which then wait through two or three steps in a row; `scheduler.yield()`
+// is worse: its continuation runs ahead of them through the whole start (measured: one 3.7 s gap of a
+// 5 ms timer over twenty tasks). In a hidden page, whose timers the browser wakes about once a
+// second, the message alone: nobody sees its frames, and fifty steps must not take fifty seconds.
 function nextTask() {
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => setTimeout(resolve, 0);
+    channel.port1.onmessage = () => (document.hidden ? resolve() : setTimeout(resolve, 0));
     channel.port2.postMessage(null);
   });
 }

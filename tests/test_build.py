@@ -3,6 +3,7 @@ vendored runtime's one patch, PyScript's package as bytecode."""
 
 from __future__ import annotations
 
+import _imp
 import hashlib
 import json
 import re
@@ -145,8 +146,9 @@ def test_the_served_runtime_receives_its_instance_in_four_tasks() -> None:
 
 
 def test_pyscript_s_bytecode_is_its_package_as_the_vendored_core_writes_it() -> None:
-    """One unchecked pyc (PEP 552: its source never compared) beside each file PyScript's core module
-    writes, and a core module that holds its package otherwise stops the build."""
+    """One checked pyc (PEP 552: used only beside the source whose hash it carries) for each file
+    PyScript's core module writes, carrying that file's hash; a core module that holds its package
+    otherwise stops the build."""
     core = next((ROOT / "static" / "vendor" / "pyscript").glob("core-*.js")).read_text(encoding="utf-8")
     sources = pyscript_sources(core)
     assert {"pyscript/__init__.py", "pyscript/context.py"} <= sources.keys()
@@ -155,6 +157,9 @@ def test_pyscript_s_bytecode_is_its_package_as_the_vendored_core_writes_it() -> 
         pycs = {name: archive.read(name) for name in archive.namelist()}
     expected = {re.sub(r"(\w+)\.py$", r"__pycache__/\1", name) for name in sources}
     assert {re.sub(r"\.cpython-3\d+\.pyc$", "", name) for name in pycs} == expected
-    assert all(pyc[4:8] == (1).to_bytes(4, "little") for pyc in pycs.values())
+    for name, source in sources.items():
+        pyc = pycs[next(n for n in pycs if n.startswith(re.sub(r"(\w+)\.py$", r"__pycache__/\1.", name)))]
+        key = int.from_bytes(pyc[:4], "little")  # the magic number of the Python that compiled it
+        assert pyc[4:8] == (3).to_bytes(4, "little") and pyc[8:16] == _imp.source_hash(key, source.encode())
     with pytest.raises(SystemExit):
         pyscript_sources(core.replace("{pyscript:", "{other:"))

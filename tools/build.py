@@ -36,6 +36,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -81,6 +82,7 @@ MODULES_MARK = "@HALF_MOON_MODULES@"  # the page's modules a memory snapshot imp
 # imports it in groups of START_GROUP, a task each (startup/pyodide-start.mjs), and the snapshot Worker
 # imports it whole into the memory snapshot that later visits restore (startup/snapshot-worker.mjs).
 START_IMPORTS_MARK = "@HALF_MOON_START_IMPORTS@"
+PYSCRIPT_BYTECODE_MARK = "@HALF_MOON_PYSCRIPT_BYTECODE@"  # its URL from the start-up module
 # What Pyodide's own start imports (tools/core_imports.mjs), but for what its start must import itself:
 # its own packages need the JavaScript API its start sets up, and `_pyodide.jsbind` only
 # `_pyodide_core`'s own import may import.
@@ -90,7 +92,7 @@ OWN_START = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
 # daily deal, `html` to escape the statistics' drawings): modules holding no JS object and no time.
 # Each must be in data/stdlib-modules.txt (the build stops otherwise).
 SHELL_STDLIB = ("datetime", "html")
-START_GROUP = 3  # about 50 groups: a group of six took up to 175 ms on this 2-core machine (ssl with asyncio)
+START_GROUP = 3  # a task each: the group of six that held ssl and asyncio's first modules took 175 ms here
 EARLY_FETCH_MARK = "@HALF_MOON_EARLY_FETCH@"  # the files the early fetch starts downloading
 EARLY_FETCH = ROOT / "startup" / "early-fetch.js"
 PACKAGES = ("halfmoon", "webapp")
@@ -132,6 +134,8 @@ RECEIPT = (
     "wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);"
     "updateGOT(origExports);LDSO.init();loadDylibs();",
 )
+RECEIPT_CALLERS = ("resolve(receiveInstance(inst,mod))", "wasmExports=await (createWasm());run();")
+"""Where the receipt's result is waited for before the runtime runs: what makes it safe to make async."""
 RECEIPT_STEP = 'await Module["receiveStep"]?.();'
 
 
@@ -143,7 +147,7 @@ def receipt_in_steps(asm: str) -> str:
     callers already await it (``await createWasm()``, then ``run()``). A Pyodide whose code differs
     stops the build, so that an upgrade never loses the split silently."""
     head, steps = RECEIPT
-    if asm.count(head) != 1 or asm.count(steps) != 1:
+    if any(asm.count(text) != 1 for text in (head, steps, *RECEIPT_CALLERS)):
         sys.exit("build: pyodide.asm.mjs's receiveInstance is not as tools/build.py patches it (a new Pyodide?)")
     split = steps
     for call in ("wasmExports=applySignatureConversions", "updateGOT(origExports)", "LDSO.init()"):
@@ -207,8 +211,9 @@ def pyscript_sources(core: str) -> dict[str, str]:
 
 def pyscript_bytecode() -> None:
     """PyScript's Python package as bytecode, for the start-up module to put beside the sources
-    PyScript writes (its import then compiles nothing: 165-188 ms -> 96-114 ms per start here). Unchecked
-    pycs, optimize level 0 as PyScript's interpreter runs, compiled from the vendored core's own text."""
+    PyScript writes (its import then compiles nothing: 165-188 ms -> 96-114 ms per start here), compiled
+    from the vendored core's own text at optimize level 0, as PyScript's interpreter runs. Checked pycs
+    (PEP 552): beside sources of another PyScript (a stale cache), Python compiles those instead."""
     core = next((VENDOR / "pyscript").glob("core-*.js")).read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as temp:
         source, compiled = Path(temp, "source"), Path(temp, "compiled")
@@ -216,7 +221,7 @@ def pyscript_bytecode() -> None:
             (source / name).parent.mkdir(parents=True, exist_ok=True)
             (source / name).write_text(text, encoding="utf-8")
         compile_pyc = [str(ROOT / "tools" / "compile_pyc.mjs"), str(compiled), "pyscript"]
-        subprocess.run(["node", *compile_pyc, "--from", str(source), "--optimize", "0"], check=True)
+        subprocess.run(["node", *compile_pyc, "--from", str(source), "--optimize", "0", "--checked"], check=True)
         with zipfile.ZipFile(PYSCRIPT_BYTECODE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
             for path in sorted(compiled.rglob("*.pyc")):
                 info = zipfile.ZipInfo(path.relative_to(compiled).as_posix(), date_time=EPOCH)
@@ -264,6 +269,7 @@ def startup() -> None:
         FACTS_MARK: json.dumps(start_facts()),
         MODULES_MARK: json.dumps(snapshot_modules()),
         START_IMPORTS_MARK: json.dumps(start_import_groups()),
+        PYSCRIPT_BYTECODE_MARK: Path(os.path.relpath(PYSCRIPT_BYTECODE, pyodide)).as_posix(),
     }
     for source, target in STARTUP.items():
         text = _without_comments((ROOT / "startup" / source).read_text(encoding="utf-8"))
@@ -407,7 +413,7 @@ def slow_steps() -> dict[str, tuple[Callable[[], None], list[Path], list[Path]]]
         "vendor": (vendor, [lock, STDLIB_MODULES, ROOT / "tools" / "minify_stdlib.mjs", PYC_BYTES], vendored),
         "pyscript_bytecode": (
             pyscript_bytecode,
-            [lock, ROOT / "tools" / "compile_pyc.mjs", PYC_BYTES, *vendored],
+            [lock, ROOT / "tools" / "compile_pyc.mjs", PYC_BYTES, *vendored, *(VENDOR / "pyscript").glob("core-*.js")],
             [PYSCRIPT_BYTECODE],
         ),
         "app_zip": (

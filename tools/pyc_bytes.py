@@ -12,12 +12,15 @@ import types
 NO_COLUMNS, NO_LOCATION = 13, 15  # CPython's location entry kinds (InternalDocs/code_objects.md)
 MAX_RUN = 8  # code units one entry may cover
 UNCHECKED_HASH = (1).to_bytes(4, "little")  # a hash-based pyc whose source is never checked (PEP 552)
+CHECKED_HASH = (3).to_bytes(4, "little")  # one whose source's hash Python compares before using it
 
 
-def pyc(source: bytes, filename: str, optimize: int) -> bytes:
-    """``source`` compiled as ``filename`` (the name a traceback shows), its lines only."""
+def pyc(source: bytes, filename: str, optimize: int, checked: bool = False) -> bytes:
+    """``source`` compiled as ``filename`` (the name a traceback shows), its lines only; ``checked``:
+    used only beside the very source it was compiled from (else Python compiles that source)."""
     code = compile(source, filename, "exec", dont_inherit=True, optimize=optimize)
-    header = importlib.util.MAGIC_NUMBER + UNCHECKED_HASH + importlib.util.source_hash(source)
+    flags = CHECKED_HASH if checked else UNCHECKED_HASH
+    header = importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source)
     return header + marshal.dumps(lines_only(code))
 
 

@@ -288,15 +288,19 @@ def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser:
     assert watch.off_host == [] and [e for e in watch.errors if "preload" not in e] == []
 
 
-# Whether each module of PyScript's own package imports from the bytecode the start puts beside its
-# sources: the build's pycs carry lines without columns (tools/pyc_bytes.py), a compile of the source
-# carries both.
+# Whether each module of PyScript's own package was imported from the bytecode the start puts beside
+# its sources: the functions it defined carry lines without columns (the build's pycs,
+# tools/pyc_bytes.py), where a compile of the source carries both.
 PYSCRIPT_FROM_BYTECODE = f"""async () => (await import('{STARTER}')).interpreter.runPython(`
-import sys, json
+import sys, json, inspect
+def functions(module):
+    for value in vars(module).values():
+        members = vars(value).values() if isinstance(value, type) else [value]
+        yield from (f for f in members if inspect.isfunction(f) and f.__module__ == module.__name__)
 names = sorted(n for n, m in sys.modules.items()
                if n.split(".")[0] == "pyscript" and str(getattr(m, "__file__", "")).endswith(".py"))
-code = {{n: sys.modules[n].__loader__.get_code(n) for n in names}}
-json.dumps({{n: all(p[2] is None for p in c.co_positions()) for n, c in code.items()}})`)"""
+code = {{n: [f.__code__ for f in functions(sys.modules[n])] for n in names}}
+json.dumps({{n: all(p[2] is None for c in cs for p in c.co_positions()) for n, cs in code.items() if cs}})`)"""
 
 
 def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_starts(game: Game) -> None:
@@ -308,5 +312,5 @@ def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_st
             game.page.reload()
             assert started(game) == "normal"
         modules = json.loads(game.page.evaluate(PYSCRIPT_FROM_BYTECODE))
-        assert {"pyscript", "pyscript.context", "pyscript.util"} <= modules.keys(), modules
+        assert {"pyscript.context", "pyscript.util", "pyscript.display"} <= modules.keys(), modules
         assert all(modules.values()), (start, modules)

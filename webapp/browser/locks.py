@@ -15,7 +15,9 @@ not waited for (as before the numbers).
 
 Every hold is a JavaScript promise that a JavaScript timer lets go at the latest (``LIMIT_MS``,
 ``HOLD_MS``), and every step is a callback: no Python future is handed to JavaScript, so no lock
-outlives its limit whatever happens to a step (a job the limit overtook runs once its lock is let go).
+outlives its limit whatever happens to a step. A job the limit overtook (a step's timer held back, as
+in a tab hidden for minutes, whose timers Chromium wakes once a minute) runs once its lock is let
+go, without it: as where Web Locks are missing, never lost.
 
 Where Web Locks are missing or refused (an old browser, an insecure or sandboxed context) a job runs at
 once, as before locks. A job still waiting for the lock when the page goes away (``pagehide``) runs
@@ -108,7 +110,10 @@ class WebLocks:
         settle(asked, lambda _answer: self._run(waiting))
 
     def _hold(self, waiting: Job) -> Any:
-        """Given ``STATS_LOCK``: held until the job has run and its change is numbered."""
+        """Given ``STATS_LOCK``: held until the job has run and its change is numbered (let go at once
+        when the job already ran, at a ``pagehide`` the page came back from)."""
+        if waiting not in self.waiting:
+            return None
         held, let_go = hold_for(LIMIT_MS)
         deadline = window.performance.now() + CATCH_UP_MS  # a time, not steps: a hidden tab's timers are slowed
         settle(self.manager.query(), lambda state: self._catch_up(waiting, latest_of(state), deadline, let_go))

@@ -21,8 +21,8 @@ STATS_BACKUP_KEY = STATS_KEY + "-backup"
 STATS_LOCK = STATS_KEY
 """The Web Lock (``navigator.locks``, a namespace of its own) held around every change of ``STATS_KEY``."""
 STATS_WRITTEN_KEY = STATS_KEY + "-written"
-"""The sequence number of the latest change of the records under ``STATS_LOCK``, written last in each
-(webapp/store/written.py)."""
+"""The sequence number of the latest change of the records, written by its tab under ``STATS_LOCK``
+just after the change (webapp/browser/locks.py; read and counted by webapp/store/written.py)."""
 STATS_WRITTEN_LOCK_PREFIX = STATS_WRITTEN_KEY + ":"
 """With a change's number, the name of a Web Lock its tab holds for a moment after the change
 (webapp/browser/locks.py): the lock manager, one for all tabs, is never stale, where another tab's
