@@ -7,8 +7,11 @@
   of PyScript only the modules the page can load (not its editor, terminals, MicroPython, package
   graph or zip reader: a megabyte that every first visit's service worker would precache),
   with Pyodide's standard library cut to the modules the page imports (data/stdlib-modules.txt,
-  found by tools/trace_stdlib.py) and compiled to bytecode by tools/minify_stdlib.mjs, and a lock file that
-  lists no package (the page loads none);
+  found by tools/trace_stdlib.py) and compiled to bytecode by tools/minify_stdlib.mjs, a lock file that
+  lists no package (the page loads none), and one patch (``receipt_in_steps``: Emscripten's receipt of
+  the wasm instance in four tasks);
+- compiles PyScript's own Python package, as its core module holds it, into
+  ``static/build/pyscript.zip`` (checked pycs the start-up module puts beside PyScript's sources);
 - zips the engine ``halfmoon`` and the browser shell ``webapp`` into ``static/build/app.zip``,
   which pyscript.toml writes whole into Pyodide's file system (imported through zipimport), as
   bytecode only (no sources) compiled by Pyodide's own Python (tools/compile_pyc.mjs, run in
@@ -26,7 +29,7 @@
   Rules and Examples pages (``rules-fi.html`` …) from sitegen/pages.py.
 With ``--check`` it changes nothing and fails when a generated page is stale.
 
-The slow steps (vendoring, compiling the app's bytecode, the icons) run only when one of their
+The slow steps (vendoring, compiling PyScript's and the app's bytecode, the icons) run only when one of their
 inputs changed since they last ran (a hash of each step's inputs in ``.build-stamps.json``) or an
 output is missing, so a build with nothing changed takes about a second; ``--force`` runs them all.
 """
