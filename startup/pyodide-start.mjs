@@ -233,8 +233,10 @@ class HashMismatch extends Error {}
 
 async function restorable() {
   // The Worker reads the bytes, off the main thread, from now on: a copy comes back at once, for
-  // Pyodide to read before it compiles its runtime, and their hash's verdict after it. It is
-  // stopped if the checks below find no snapshot to restore.
+  // Pyodide to read before it compiles its runtime, and their hash's verdict after it. With no
+  // snapshot stored it runs until it says so itself: a Worker stopped as its module arrived left
+  // that download out of the HTTP cache (Chromium, 1 first visit in 10), and the "make" Worker
+  // downloaded the module again.
   const check = inWorker("check", { cache: CACHE, entry: ENTRY, header: HASH }, 2);
   const [read, verdict] = check.replies;
   const bytes = read.then((message) => new Uint8Array(message.bytes));
@@ -245,7 +247,6 @@ async function restorable() {
   checked.catch(() => {});
   const response = await (await caches.open(CACHE)).match(ENTRY);
   if (!response) {
-    check.stop();
     await forget(); // any snapshot of another build is stale
     return null;
   }
