@@ -40,6 +40,7 @@ import gzip
 import json
 import os
 import platform
+import shlex
 import statistics
 import sys
 import tempfile
@@ -529,8 +530,10 @@ def main() -> None:
     text = table(results, args.runs)
     print(text)
     machine = f"{platform.machine()}, {platform.system()}, {os.cpu_count()} cores, Chromium headless"
+    command = shlex.join(["python", "tools/bench_page.py", *sys.argv[1:]])
     report = (
-        f"# Benchmarks\n\nThe latest run of `make bench UPDATE=1` (`python tools/bench_page.py --runs {args.runs}`), "
+        f"# Benchmarks\n\nThe latest run of the page benchmark (`{command}`; "
+        "`make bench UPDATE=1` runs it with its defaults), "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, on {machine}. The engine's own figures come from "
         f"`python tools/bench_engine.py`.\n\n{text}\n"
     )
