@@ -57,6 +57,14 @@ SWEEP = range(320, 1001, 60)
 # the info bar, the four play commands; and the page's scroll size.
 GEOMETRY = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  // The words of an element's own text that its lines split (a word whose characters lie on two lines).
+  const broken = e => [...e.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).flatMap(n =>
+    [...n.data.matchAll(/\\S+/g)].filter(m => {
+      const r = document.createRange();
+      r.setStart(n, m.index);
+      r.setEnd(n, m.index + m[0].length);
+      return new Set([...r.getClientRects()].map(line => Math.round(line.top))).size > 1;
+    }).map(m => m[0]));
   const places = [...document.querySelectorAll('[data-board] [data-place]')];
   return {
     scroll: [document.documentElement.scrollWidth, document.documentElement.scrollHeight],
@@ -75,7 +83,7 @@ GEOMETRY = """() => {
       .map(e => {
         const menu = e.closest('[data-menu]');
         return {name: e.dataset.action || e.dataset.input, menu: !!menu && !menu.getClientRects().length,
-                shown: e.getClientRects().length > 0, box: box(e.closest('label') || e)};
+                shown: e.getClientRects().length > 0, box: box(e.closest('label') || e), broken: broken(e)};
       }),
     scrolls: (() => {
       const around = [];
@@ -139,6 +147,7 @@ def assert_the_table_fits(page: Page, width: int, height: int) -> None:
     for c in g["others"]:
         assert c["shown"] != c["menu"], f"{at}: {c['name']} is neither shown nor in the menu"
         assert not c["shown"] or inside(c["box"], screen), f"{at}: {c['name']} is off screen"
+        assert not c["shown"] or c["broken"] == [], f"{at}: {c['name']}'s label breaks inside {c['broken']}"
     assert g["scrolls"] == [], f"{at}: the commands overflow {g['scrolls']}"
     if min(width, height) < 600:  # a phone: at most six commands beside the table
         shown = [c["name"] for c in g["others"] if c["shown"] and c["name"] not in ("code", "game-file")]
