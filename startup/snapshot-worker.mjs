@@ -29,7 +29,8 @@ self.onmessage = async ({ data }) => {
 };
 
 async function check({ cache, entry, header }) {
-  const response = await (await caches.open(cache)).match(entry);
+  // Looked up, not opened: opening would make the cache anew after the page dropped it (no snapshot).
+  const response = await caches.match(entry, { cacheName: cache });
   if (!response) throw new Error("the snapshot is gone");
   const bytes = await response.arrayBuffer();
   const copy = bytes.slice(0); // for the page at once (handed over, not copied again)

@@ -533,7 +533,7 @@ def main() -> None:
     command = shlex.join(["python", "tools/bench_page.py", *sys.argv[1:]])
     report = (
         f"# Benchmarks\n\nThe latest run of the page benchmark (`{command}`; "
-        "`make bench UPDATE=1` runs it with its defaults), "
+        "`make bench UPDATE=1` runs it with `--update` alone), "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, on {machine}. The engine's own figures come from "
         f"`python tools/bench_engine.py`.\n\n{text}\n"
     )

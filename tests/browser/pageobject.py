@@ -54,6 +54,16 @@ ATTRIBUTE = """([selector, name]) => {
 }"""
 # The one visible copy of a command: in the open dialog if it has one, else on the page; its index
 # among every button of that action (several visible copies fail, as a Playwright locator would).
+# The browser's offer to install the app (headless Chromium never makes one), with a stub prompt() that
+# counts its calls in window.installOffers[name]; `appinstalled` takes it back.
+INSTALL_OFFER = """name => {
+    window.installOffers = window.installOffers || {};
+    const offer = window.installOffers[name] = {prompted: 0};
+    const event = new Event('beforeinstallprompt', {cancelable: true});
+    event.prompt = () => { offer.prompted += 1; return Promise.resolve({outcome: 'accepted'}); };
+    event.userChoice = Promise.resolve({outcome: 'accepted', platform: 'web'});
+    dispatchEvent(event);
+}"""
 VISIBLE_ACTION = """(name) => {
   const all = [...document.querySelectorAll(`button[data-action="${name}"]`)];
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';

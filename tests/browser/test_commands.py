@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from pageobject import Game
+from pageobject import INSTALL_OFFER, Game
 from playwright.sync_api import expect
 from testdata import WON
 
@@ -100,15 +100,6 @@ def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: Ga
 
 # The Install button: "shown when the browser offers installation; hidden otherwise"
 
-OFFER = """name => {
-    window.installOffers = window.installOffers || {};
-    const offer = window.installOffers[name] = {prompted: 0};
-    const event = new Event('beforeinstallprompt', {cancelable: true});
-    event.prompt = () => { offer.prompted += 1; return Promise.resolve({outcome: 'accepted'}); };
-    event.userChoice = Promise.resolve({outcome: 'accepted', platform: 'web'});
-    dispatchEvent(event);
-}"""
-
 
 @pytest.fixture
 def offers(game: Game) -> Iterator[Game]:
@@ -123,12 +114,12 @@ def test_the_install_button_follows_the_browsers_offer(offers: Game) -> None:
     page = offers.page
     install = page.locator('button[data-action="install"]')
     expect(install).to_be_hidden()
-    page.evaluate(OFFER, "first")
+    page.evaluate(INSTALL_OFFER, "first")
     expect(install).to_be_visible()
     page.evaluate("dispatchEvent(new Event('appinstalled'))")  # installed from the browser's own menu
     expect(install).to_be_hidden()
 
-    page.evaluate(OFFER, "second")
+    page.evaluate(INSTALL_OFFER, "second")
     expect(install).to_be_visible()
     install.click()
     page.wait_for_function("window.installOffers.second.prompted > 0", timeout=5_000)

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 from conftest import Watch
-from pageobject import CODE, Game
-from playwright.sync_api import Browser, Page
+from pageobject import CODE, INSTALL_OFFER, Game
+from playwright.sync_api import Browser, Page, expect
 from testdata import DEAD_END, VECTORS, WON
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -57,8 +57,11 @@ SWEEP = range(320, 1001, 60)
 # the info bar, the four play commands; and the page's scroll size.
 GEOMETRY = """() => {
   const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  // The words of an element's own text that its lines split (a word whose characters lie on two lines).
-  const broken = e => [...e.childNodes].filter(n => n.nodeType === Node.TEXT_NODE).flatMap(n =>
+  // The words of an element's text that its lines split (a word whose characters lie on two lines).
+  const texts = e => { const walk = document.createTreeWalker(e, NodeFilter.SHOW_TEXT), found = [];
+    while (walk.nextNode()) found.push(walk.currentNode);
+    return found; };
+  const broken = e => texts(e).flatMap(n =>
     [...n.data.matchAll(/\\S+/g)].filter(m => {
       const r = document.createRange();
       r.setStart(n, m.index);
@@ -81,9 +84,9 @@ GEOMETRY = """() => {
         '[data-action]:not(dialog *):not([data-board] *), [data-input]:not(dialog *)')]
       .filter(e => !e.closest('[hidden]') && e.dataset.action !== 'menu')
       .map(e => {
-        const menu = e.closest('[data-menu]');
+        const menu = e.closest('[data-menu]'), drawn = e.closest('label') || e;
         return {name: e.dataset.action || e.dataset.input, menu: !!menu && !menu.getClientRects().length,
-                shown: e.getClientRects().length > 0, box: box(e.closest('label') || e), broken: broken(e)};
+                shown: e.getClientRects().length > 0, box: box(drawn), broken: broken(drawn)};
       }),
     scrolls: (() => {
       const around = [];
@@ -174,16 +177,22 @@ def test_the_table_fits_the_window(table: Page, width: int, height: int) -> None
     assert_the_table_fits(table, width, height)
 
 
-def test_the_table_fits_every_window_on_a_grid_in_finnish(table: Page, site: str) -> None:
+@pytest.mark.parametrize("offered", [False, True], ids=["", "install-offered"])
+def test_the_table_fits_every_window_on_a_grid_in_finnish(table: Page, site: str, offered: bool) -> None:
+    """Also with the browser's offer to install: a sixth command in the play row."""
     game = Game(table, site)
     table.set_viewport_size({"width": 1000, "height": 800})
     game.set_language("fi")
+    if offered:
+        table.evaluate(INSTALL_OFFER, "layout")
+        expect(table.locator('[data-action="install"]')).to_be_visible()
     try:
         for width in SWEEP:
             for height in SWEEP:
                 table.set_viewport_size({"width": width, "height": height})
                 assert_the_table_fits(table, width, height)
     finally:
+        table.evaluate("dispatchEvent(new Event('appinstalled'))")
         table.set_viewport_size({"width": 1000, "height": 800})
         game.set_language("en")
 

@@ -88,9 +88,13 @@ def test_the_browser_is_asked_to_keep_the_storage(game: Game) -> None:
     game.action("stats")
     game.action("stats-persist")
     box = game.page.locator("[data-stats]")
+    said = game.dialog("stats").locator("[data-dialog-message]")
+    # The answer first: `data-persistent` already holds what opening the dialog found (persisted()),
+    # and the answer to persist() may change it, in the same render as the message.
+    expect(said).not_to_be_empty()
     expect(box).to_have_attribute("data-persistent", re.compile("^(true|false)$"))
     kept = box.get_attribute("data-persistent") == "true"
-    expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
+    expect(said).to_have_text(
         "The browser now keeps this site's data, the statistics included."
         if kept
         else "The browser did not promise to keep the data: export the statistics to a file to be safe."
