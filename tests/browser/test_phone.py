@@ -162,6 +162,13 @@ def first_visit(browser: Browser, site: str, locale: str) -> tuple[Page, list[Ro
     return page, held
 
 
+# Phones both ways, the smallest first: where the introduction must be read whole at a glance.
+PHONES = [(320, 568), (360, 640), (390, 844), (412, 915), (568, 320), (640, 360), (844, 390)]
+INTRO_WHOLE = """() => { const i = document.querySelector('[data-intro]').getBoundingClientRect();
+  const row = document.querySelector('[data-intro]').parentElement;
+  return row.scrollHeight <= row.clientHeight + 1 && i.top >= 0 && i.bottom <= innerHeight; }"""
+
+
 def intro_clear_of_the_cards(page: Page) -> bool:
     return bool(
         page.evaluate(
@@ -189,6 +196,10 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     game = Game(page, "")
     game.wait_ready()
     expect(intro).to_be_visible()
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        assert page.evaluate(INTRO_WHOLE), f"{width}x{height}: the introduction is cut or scrolls in its row"
+    page.set_viewport_size(PHONE)
     assert intro.locator("a").get_attribute("href") == f"./rules-{lang}.html"  # as the page's other links
     assert page.evaluate("localStorage.getItem('half-moon:intro')") == "shown"
     if ending == "removal":
