@@ -89,7 +89,7 @@ def test_the_browser_is_asked_to_keep_the_storage(game: Game) -> None:
     game.action("stats-persist")
     box = game.page.locator("[data-stats]")
     said = game.dialog("stats").locator("[data-dialog-message]")
-    # The answer first: `data-persistent` already holds what opening the dialog found (persisted()),
+    # The answer first: `data-persistent` already holds what the page's start found (persisted()),
     # and the answer to persist() may change it, in the same render as the message.
     expect(said).not_to_be_empty()
     expect(box).to_have_attribute("data-persistent", re.compile("^(true|false)$"))
