@@ -157,6 +157,27 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     assert game.board("data-code") == DEAD_END["code"] and game.figures() == (0, 0)
 
 
+# The statistics opened by their command and the history's rows read in the same task: what the
+# dialog shows before its history is drawn (a task later).
+OPEN_AND_READ = """() => { document.querySelector('button[data-action="stats"]:not(dialog *)').click();
+  return [...document.querySelectorAll('[data-history] [data-history-game]')].map(r => r.dataset.code); }"""
+
+
+def test_the_rows_of_an_older_history_are_never_shown(game: Game) -> None:
+    game.play_line(WON["moves"])
+    game.action("close")
+    game.action("stats")
+    show_history(game)  # left open: the next opening shows it at once
+    expect(game.page.locator("[data-history-game]")).to_have_count(1)
+    game.action("close")
+    game.play_code(DEAD_END["code"])
+    game.play_line(DEAD_END["moves"])
+    game.action("new")  # the dead end ends: a second game in the history
+    assert stat(game, "played") == "2"
+    assert game.page.evaluate(OPEN_AND_READ) == [], "the rows of the history before the dead end were shown"
+    expect(game.page.locator("[data-history-game]")).to_have_count(2)
+
+
 def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imports(game: Game) -> None:
     game.play_line(WON["moves"])
     assert stat(game, "won") == "1"  # recorded: the job under the lock has run

@@ -5,7 +5,7 @@ text, each row's two commands real buttons (the page's one click listener reads 
 Its rows are drawn only while it is open, and a task after the dialog opened: a hundred rows cost
 Pyodide some tens of milliseconds to make and the browser as many to lay out, which opening the
 statistics must not wait for (tools/bench_stats_page.py). Drawn again only when the history or the
-language changed."""
+language changed; rows that no longer hold go at once."""
 
 from __future__ import annotations
 
@@ -36,7 +36,13 @@ class HistoryPanel:
 
     def _draw_soon(self) -> None:
         app = self._app
-        if app is not None and self.details.open and (app.tally.history, app.lang) != self._drawn:
+        if app is None or (app.tally.history, app.lang) == self._drawn:
+            return
+        # Rows of another history or language are taken away at once, never shown (not even for the
+        # task before the new ones, nor when the list is next opened).
+        self.rows.replaceChildren()
+        self._drawn = ()
+        if self.details.open:
             window.setTimeout(create_once_callable(lambda *_: self._draw(app)), 0)
 
     def _draw(self, app: App) -> None:
