@@ -52,8 +52,6 @@ ATTRIBUTE = """([selector, name]) => {
   const found = document.querySelector(selector);
   return found === null ? ['absent'] : [found.getAttribute(name)];
 }"""
-# The one visible copy of a command: in the open dialog if it has one, else on the page; its index
-# among every button of that action (several visible copies fail, as a Playwright locator would).
 # The browser's offer to install the app (headless Chromium never makes one), with a stub prompt() that
 # counts its calls in window.installOffers[name]; `appinstalled` takes it back.
 INSTALL_OFFER = """name => {
@@ -64,6 +62,8 @@ INSTALL_OFFER = """name => {
     event.userChoice = Promise.resolve({outcome: 'accepted', platform: 'web'});
     dispatchEvent(event);
 }"""
+# The one visible copy of a command: in the open dialog if it has one, else on the page; its index
+# among every button of that action (several visible copies fail, as a Playwright locator would).
 VISIBLE_ACTION = """(name) => {
   const all = [...document.querySelectorAll(`button[data-action="${name}"]`)];
   const shown = e => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
