@@ -170,7 +170,8 @@ class SaveError(NotationError):
 
 
 class ForeignRecordError(SaveError):
-    """Not a Half Moon saved game at all (not JSON, over the limits, not our format or fields)."""
+    """Not a Half Moon saved game at all: not JSON (or over the limits), not an object, or an object not
+    naming our format. Whatever names our format is ours, and is kept as a backup when refused."""
 
     key = "save-foreign"
 
@@ -201,6 +202,22 @@ class SaveFieldError(SaveError):
 
     def __init__(self, field: str) -> None:
         super().__init__(field=field)
+
+
+class SaveMissingFieldError(SaveFieldError):
+    """Our format and version, with ``field`` missing (kept as a backup)."""
+
+    key = "save-field-missing"
+
+
+class SaveUnknownFieldError(SaveFieldError):
+    """Our format, of an older version, with a field that version never had (``field``, its name cut to
+    ``ECHO_CHARS``; kept as a backup: only the latest version may gain fields, a newer app's)."""
+
+    key = "save-field-unknown"
+
+    def __init__(self, field: str) -> None:
+        super().__init__(field[:ECHO_CHARS])
 
 
 class SaveMoveError(SaveError):

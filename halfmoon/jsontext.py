@@ -32,9 +32,15 @@ def parse_json(text: str | bytes, *, max_chars: int, max_depth: int = MAX_DEPTH)
     if nesting_depth(text) > max_depth:
         raise RecordTextError(reason="too-deep")
     try:
-        return json.loads(text)
+        return json.loads(text, parse_constant=_not_json)
     except (ValueError, RecursionError):
         raise RecordTextError(reason="not-json") from None
+
+
+def _not_json(constant: str) -> object:
+    """``NaN`` and ``Infinity`` are not JSON: Python's reader takes them, a browser's (``JSON.parse``)
+    refuses them, and a record the early scripts refuse must be refused here too."""
+    raise ValueError(constant)
 
 
 def nesting_depth(text: str) -> int:

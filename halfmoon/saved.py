@@ -7,9 +7,9 @@ counted once in the statistics however often it is loaded), and whether it came 
 
 ``load`` replays every move through the rules, so a record that is malformed, of an unknown
 version, or with a move that is not legal is refused with a typed ``SaveError``, never
-half-loaded: ``ForeignRecordError`` for data that is not a Half Moon record at all, and
-``SaveVersionError``, ``SaveFieldError`` or ``SaveMoveError`` for one of ours that cannot be
-trusted. ``load(save(record)) == record``.
+half-loaded: ``ForeignRecordError`` for data that is not a Half Moon record at all (not a JSON object
+naming our format), and ``SaveVersionError``, ``SaveFieldError`` (a field missing, unknown or wrong)
+or ``SaveMoveError`` for one of ours that cannot be trusted. ``load(save(record)) == record``.
 """
 
 from __future__ import annotations
@@ -25,8 +25,10 @@ from .errors import (
     LineMoveError,
     RecordTextError,
     SaveFieldError,
+    SaveMissingFieldError,
     SaveMoveError,
     SaveNewerError,
+    SaveUnknownFieldError,
     SaveVersionError,
 )
 from .game import Game
@@ -104,8 +106,7 @@ def from_dict(data: object) -> SavedGame:
         raise SaveNewerError(version=repr(version)[:ECHO_CHARS])
     if type(version) is not int or version not in _FIELDS:
         raise SaveVersionError(version=repr(version)[:ECHO_CHARS])
-    if set(data) != _FIELDS[version]:
-        raise ForeignRecordError("fields")
+    _check_fields(set(data), _FIELDS[version])
     code = _code(data["code"])
     moves, undone = _move_list(data["moves"], "moves"), _move_list(data["undone"], "undone")
     if len(moves) + len(undone) > WON_MOVES:
@@ -124,6 +125,14 @@ def from_dict(data: object) -> SavedGame:
         dealt_at=_whole(data.get("dealt_at", 0), MAX_MOMENT_MS, "dealt_at"),
         from_file=_flag(data.get("from_file", False)),
     )
+
+
+def _check_fields(names: set[str], fields: set[str]) -> None:
+    """The record of our format and a version we know holds that version's fields, no more, no fewer."""
+    if fields - names:
+        raise SaveMissingFieldError(min(fields - names))
+    if names - fields:
+        raise SaveUnknownFieldError(min(names - fields))
 
 
 def _code(value: object) -> DealCode:

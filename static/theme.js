@@ -10,10 +10,21 @@
   const [system, light, dark] = script.dataset.themes.split(" ");
   const meta = document.querySelector('meta[name="theme-color"]');
   const darkSystem = matchMedia("(prefers-color-scheme: dark)");
+  // Python's rule for the stored record (webapp/store/prefs.py, read by webapp/store/storage.py
+  // `flat_record`), its limits from the tag: at most `data-max-chars` characters (code points, as
+  // Python counts them), nested at most `data-max-depth` levels, strict JSON, an object; else the
+  // defaults. So this script never paints a theme that Python then throws away.
+  const maxChars = Number(script.dataset.maxChars);
+  const deeper = (value, levels) =>
+    value !== null && typeof value === "object" && (levels === 0 || Object.values(value).some((v) => deeper(v, levels - 1)));
+  const record = (text) => {
+    const value = text && Array.from(text).length <= maxChars ? JSON.parse(text) : null;
+    const object = value !== null && typeof value === "object" && !Array.isArray(value);
+    return object && !deeper(value, Number(script.dataset.maxDepth)) ? value : {};
+  };
   let choice = system;
   try {
-    const text = localStorage.getItem(script.dataset.key);
-    const stored = text && text.length <= Number(script.dataset.maxChars) ? JSON.parse(text).theme : null;
+    const stored = record(localStorage.getItem(script.dataset.key)).theme;
     if ([light, dark].includes(stored)) choice = stored;
   } catch (error) {
     // no storage, or not JSON: the system's theme

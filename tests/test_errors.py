@@ -159,7 +159,7 @@ def test_the_walk_finds_the_exceptions_of_every_module() -> None:
     assert COMMAND_LINE_SIGNALS.keys() <= EXCEPTIONS.keys()
     if "webapp" in PACKAGES:
         assert {"webapp.browser.page", "webapp.browser.main", "webapp.stats.stored"} <= set(names)
-        assert {"webapp.stats.stored.StatsFormatError", "webapp.stats.record.StatsEventError"} <= EXCEPTIONS.keys()
+        assert {"webapp.stats.errors.StatsFormatError", "webapp.stats.record.StatsEventError"} <= EXCEPTIONS.keys()
 
 
 def test_every_error_is_of_one_family_or_a_programming_error() -> None:

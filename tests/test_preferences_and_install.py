@@ -26,8 +26,8 @@ from webapp.app.shortcuts import shortcut
 from webapp.draw.sounds import Sound, cue
 from webapp.draw.view import build
 from webapp.store.keys import PREFERENCES_KEY, SETTINGS_KEY
-from webapp.store.prefs import Preference, Preferences, PreferenceStore, Theme
-from webapp.store.storage import Store
+from webapp.store.prefs import PREFERENCES_CHARS, Preference, Preferences, PreferenceStore, Theme
+from webapp.store.storage import FLAT_DEPTH, Store
 from webapp.text.table import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -279,3 +279,20 @@ def test_the_theme_colours_are_the_felt_of_each_theme() -> None:
     meta = re.search(r'<meta name="theme-color" content="(#\w+)" data-light="(#\w+)" data-dark="(#\w+)">', page)
     assert felt and meta and meta[2] == felt[1] and meta[3] == felt[2]
     assert manifest()["theme_color"] == felt[1]
+
+
+def test_the_built_theme_script_is_told_pythons_rule_for_the_stored_preferences() -> None:
+    """static/theme.js decides before Python runs: the built page tells it Python's key, limits and names,
+    and it reads each of them (tests/browser/test_theme_rule.py runs it against Python's reading)."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    tag = re.search(r'<script src="\./static/theme\.js"([^>]*)>', page)
+    assert tag is not None
+    told = dict(re.findall(r'data-([a-z-]+)="([^"]*)"', tag[1]))
+    assert told == {
+        "key": PREFERENCES_KEY,
+        "max-chars": str(PREFERENCES_CHARS),
+        "max-depth": str(FLAT_DEPTH),
+        "themes": " ".join(Theme),
+    }
+    script = (ROOT / "static" / "theme.js").read_text(encoding="utf-8")
+    assert all(f"dataset.{name}" in script for name in ("key", "maxChars", "maxDepth", "themes"))

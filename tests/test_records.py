@@ -16,6 +16,7 @@ from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.stats import record as st_record
 from webapp.stats import stored as st_stored
+from webapp.stats.errors import StatsInconsistentError
 from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.storage import Store
 
@@ -102,7 +103,7 @@ def test_statistics_import_and_reset_ask_first_and_a_bad_file_says_why() -> None
     play(app, WON["moves"])
     exported = st_stored.dumps(app.tally.stats)
     app.open_stats_file('{"format":"half-moon-stats","version":1,"played":1}')
-    assert "not a Half Moon statistics file" in said(app) and stored(storage).won == 1
+    assert "The statistics file has no field best_streak." in said(app) and stored(storage).won == 1
     app.command(Action.STATS_RESET)
     assert app.dialog is Dialog.CONFIRM and build(app).dialog_title == "Statistics"
     app.command(Action.CANCEL)
@@ -223,4 +224,4 @@ def test_opening_the_statistics_again_reads_but_does_not_parse_the_same_record_a
     hostile = other.replace('"played":2', '"played":1')  # fewer played than seen: refused whole
     storage.items[STATS_KEY] = hostile
     app.command(Action.STATS)
-    assert app.tally.stats == st_record.Stats() and isinstance(app.tally.kept.refused, st_stored.StatsInconsistentError)
+    assert app.tally.stats == st_record.Stats() and isinstance(app.tally.kept.refused, StatsInconsistentError)

@@ -86,10 +86,10 @@ def test_a_refused_statistics_file_is_said_inside_the_dialog_and_stays_after_it_
     app.command(Action.STATS)
     app.open_stats_file('{"format": "half-moon-stats", "version": 1}')
     shown = build(app)
-    assert shown.dialog is Dialog.STATS and "not a Half Moon statistics file" in shown.dialog_message
+    assert shown.dialog is Dialog.STATS and "has no field best_streak" in shown.dialog_message
     assert shown.message == shown.dialog_message  # [data-message] says the same behind the dialog
     app.command(Action.CLOSE)
-    assert "not a Half Moon statistics file" in build(app).message
+    assert "has no field best_streak" in build(app).message
     play(app, WON["moves"][:1])
     assert build(app).message == ""  # until the next tap
 

@@ -63,8 +63,9 @@ def test_a_version_1_record_still_loads() -> None:
     record = load(json.dumps(old))
     assert record.game == saved_game().game
     assert (record.elapsed_ms, record.dealt_at, record.from_file) == (61_500, 0, False)
-    with pytest.raises(e.ForeignRecordError):
-        load(json.dumps({**old, "dealt_at": 5}))  # version 1 had no dealt_at
+    with pytest.raises(e.SaveUnknownFieldError) as raised:  # ours, malformed: version 1 had no dealt_at
+        load(json.dumps({**old, "dealt_at": 5}))
+    assert raised.value.params == {"field": "dealt_at"}
 
 
 def test_a_won_game_and_a_daily_game_round_trip() -> None:
@@ -113,7 +114,7 @@ def without(field: str) -> str:
         (tampered(version=True), e.SaveVersionError),
         (without("version"), e.SaveVersionError),
         (tampered(extra=1), e.SaveNewerError),  # a field the latest version does not know: a newer app's
-        (without("from_file"), e.ForeignRecordError),
+        (without("from_file"), e.SaveMissingFieldError),  # names our format: ours, malformed
         (tampered(code="HM1-N-AAAA"), e.SaveFieldError),
         (tampered(code=7), e.SaveFieldError),
         (tampered(code=None), e.SaveFieldError),
@@ -159,6 +160,8 @@ def test_a_bad_save_is_refused_whole(text: str, error: type[SaveError]) -> None:
         (tampered(elapsed_ms=-1), "elapsed_ms"),
         (tampered(dealt_at=-1), "dealt_at"),
         (tampered(from_file=0), "from_file"),
+        (without("from_file"), "from_file"),
+        (without("moves"), "moves"),
     ],
 )
 def test_a_bad_field_is_named(text: str, field: str) -> None:
@@ -175,7 +178,6 @@ def test_a_bad_field_is_named(text: str, field: str) -> None:
         ("1" * (MAX_CHARS + 1), "too-long"),
         ("[1]", "not-object"),
         ('{"format": "x"}', "format"),
-        (without("from_file"), "fields"),
     ],
 )
 def test_a_foreign_record_says_why(text: str, reason: str) -> None:

@@ -20,6 +20,14 @@ from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
 from webapp.draw.calendar import calendar, calendar_html
 from webapp.draw.chart import chart_svg
 from webapp.stats import record as S
+from webapp.stats.errors import (
+    StatsError,
+    StatsFieldError,
+    StatsFormatError,
+    StatsInconsistentError,
+    StatsNewerError,
+    StatsVersionError,
+)
 from webapp.stats.record import (
     CHART_GAMES,
     MAX_SEEN,
@@ -31,16 +39,7 @@ from webapp.stats.record import (
     record_ended,
     record_played,
 )
-from webapp.stats.stored import (
-    REASONS,
-    StatsError,
-    StatsFormatError,
-    StatsInconsistentError,
-    StatsNewerError,
-    StatsVersionError,
-    dumps,
-    loads,
-)
+from webapp.stats.stored import REASONS, dumps, loads
 from webapp.text.table import TEXTS
 from webapp.text.words import stats_error_text as error_text
 
@@ -52,7 +51,7 @@ MESSAGES = {
 
 TODAY = datetime.date(2026, 11, 30)
 T0 = 1_764_500_000_000
-TYPED = (RecordTextError, StatsFormatError, StatsVersionError, StatsInconsistentError, StatsNewerError)
+TYPED = (RecordTextError, StatsFormatError, StatsFieldError, StatsVersionError, StatsInconsistentError, StatsNewerError)
 
 
 def gid(n: int, code: str = "HM1-N-AAAAAAB") -> GameId:
@@ -388,7 +387,6 @@ def test_text_that_is_not_json(text: str, reason: str) -> None:
         ('"half-moon-stats"', "not-an-object"),
         ("{}", "wrong-format"),
         (changed(format="half-moon-game"), "wrong-format"),
-        (json.dumps({k: v for k, v in valid().items() if k != "seen"}), "wrong-fields"),
     ],
 )
 def test_not_our_record(text: str, reason: str) -> None:
@@ -415,8 +413,15 @@ def test_not_our_record(text: str, reason: str) -> None:
 )
 def test_values_of_the_wrong_type(field: str, value: object) -> None:
     error = refused(changed(**{field: value}))
-    assert isinstance(error, StatsFormatError)
+    assert isinstance(error, StatsFieldError) and not isinstance(error, StatsFormatError)  # ours, malformed
     assert error.params == {"reason": "wrong-type", "field": field}
+    assert f"field {field} has a value of the wrong type" in error_text(error, "en")
+
+
+def test_a_missing_field_is_named() -> None:
+    error = refused(json.dumps({k: v for k, v in valid().items() if k != "seen"}))
+    assert isinstance(error, StatsFieldError) and error.params == {"reason": "missing", "field": "seen"}
+    assert error_text(error, "en") == "The statistics file has no field seen."
 
 
 @pytest.mark.parametrize("version", [0, "1", 1.0, True, None, "x" * 100])
@@ -434,8 +439,17 @@ def test_a_newer_versions_record_is_refused_as_newer_with_what_can_be_read(
     """A later version, or the latest with a field this page does not know: a newer page wrote it. What
     this page knows of it is read (to be shown), and the error says so (the page then writes nothing)."""
     error = refused(changed(**change))
-    assert isinstance(error, StatsNewerError) and error.params == {"version": repr(version)}
+    unknown = {"reason": "unknown-field", "field": "extra"} if "extra" in change else {}
+    assert isinstance(error, StatsNewerError) and error.params == {"version": repr(version), **unknown}
     assert error.known == loads(json.dumps(valid()))
+
+
+def test_a_field_of_a_newer_version_is_named_not_this_pages_version() -> None:
+    error = refused(changed(**{"x" * 100: 1}))
+    assert isinstance(error, StatsNewerError) and error.params["field"] == "x" * 40
+    assert error_text(error, "en") == (
+        f"The statistics have a field this version of Half Moon does not know ({'x' * 40}): a newer version made them."
+    )
 
 
 def test_a_newer_record_whose_known_part_is_not_valid_is_read_as_nothing() -> None:
@@ -486,7 +500,16 @@ def inconsistent_cases() -> list[tuple[dict[str, Any], str]]:
 def test_inconsistent_records(fields: dict[str, Any], reason: str) -> None:
     error = refused(changed(**fields))
     assert isinstance(error, StatsInconsistentError)
-    assert error.params == {"reason": reason}
+    assert error.params == {"reason": reason, **FIELD_OF.get(str(fields), {})}
+
+
+FIELD_OF = {
+    str({"played": -1}): {"field": "played"},
+    str({"recent": [[False, -1, 0]]}): {"field": "recent"},
+    str({"played": 2**60, "won": 2**60}): {"field": "played"},
+    str({"fastest_ms": S.MAX_ELAPSED_MS + 1}): {"field": "fastest_ms"},
+}
+"""A figure out of its range is named by its field (the relations name their figures in their words)."""
 
 
 def test_every_reason_is_tested_and_has_words() -> None:
@@ -536,8 +559,10 @@ def outcome(text: str | bytes) -> Stats | NotationError:
         result = loads(text)
     except TYPED as error:
         assert isinstance(error, NotationError)
-        if isinstance(error, StatsVersionError | StatsNewerError):
+        if isinstance(error, StatsVersionError):
             assert error.params.keys() == {"version"}
+        elif isinstance(error, StatsNewerError):
+            assert error.params.keys() in ({"version"}, {"version", "reason", "field"})
         else:
             assert error.params["reason"] in (
                 REASONS[error.key] if isinstance(error, StatsError) else RECORD_TEXT_REASONS

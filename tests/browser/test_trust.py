@@ -110,6 +110,34 @@ def test_a_second_refused_record_never_overwrites_the_first_backup(profile: tupl
     assert json.loads(game.page.evaluate(f"localStorage.getItem('{BACKUP}')")) == records
 
 
+HISTORY, HISTORY_BACKUP = "half-moon:history", "half-moon:history-backup"
+STORED = "(key) => localStorage.getItem(key)"
+
+
+def test_a_history_with_one_wrong_typed_score_is_backed_up_named_and_recorded_after(
+    profile: tuple[Game, Watch],
+) -> None:
+    """Three legal games, one score the string "25": the record is ours (it names our format), so it is
+    moved to its backup, the message names the field, and the next finished game is recorded after it."""
+    game, _ = profile
+    line = ".".join(WON["moves"][:3])
+    games = [[WON["code"], n, "20261201", "playing", 25, 60_000, line] for n in (1, 2, 3)]
+    games[1][4] = "25"
+    text = json.dumps({"format": "half-moon-history", "version": 1, "games": games})
+    fill_storage(game, {HISTORY: json.dumps(text)})
+    game.open()
+    said = game.message()
+    assert "moved to a backup" in said and "has a value of the wrong type in its field score" in said, said
+    assert json.loads(game.page.evaluate(STORED, HISTORY_BACKUP)) == [text]
+    game.play_line(WON["moves"])
+    game.page.wait_for_function(
+        "(key) => (JSON.parse(localStorage.getItem(key) || '{}').games || []).length === 1", arg=HISTORY
+    )
+    recorded = json.loads(game.page.evaluate(STORED, HISTORY))["games"]
+    assert [entry[3] for entry in recorded] == ["won"]
+    assert json.loads(game.page.evaluate(STORED, HISTORY_BACKUP)) == [text]
+
+
 FAILING_WRITES = (
     "(() => { const set = Storage.prototype.setItem;"
     " Storage.prototype.setItem = function (k, v) {"

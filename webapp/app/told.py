@@ -3,10 +3,12 @@ statistics or the history refused) and when a finished game could not be recorde
 
 from __future__ import annotations
 
-from webapp.stats.stored import StatsNewerError
 from webapp.store.records import Tally
-from webapp.store.storage import Refusal
+from webapp.store.storage import Kept, Refusal
 from webapp.text.words import Message
+
+RECORD_KEPT = {Kept.REMOVED: "restored", Kept.BACKED_UP: "backed-up", Kept.LEFT_IN_PLACE: "held", Kept.NEWER: "newer"}
+"""The statistics' and the history's message (``stats-…``, ``history-…``) for what became of a refused record."""
 
 
 def at_start(refused: Refusal | None, tally: Tally, daily_known: bool) -> Message | None:
@@ -15,9 +17,8 @@ def at_start(refused: Refusal | None, tally: Tally, daily_known: bool) -> Messag
     if refused:
         return Message.of(f"refused-{refused.kept}", reason=refused.error)
     for record, name in ((tally.kept, "stats"), (tally.past, "history")):
-        if record.refused:
-            newer = isinstance(record.refused, StatsNewerError)
-            return Message.of(f"{name}-newer" if newer else f"{name}-restored", reason=record.refused)
+        if record.refused and record.kept:
+            return Message.of(f"{name}-{RECORD_KEPT[record.kept]}", reason=record.refused)
     return None if daily_known else Message.of("daily-unavailable")
 
 

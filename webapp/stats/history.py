@@ -6,9 +6,9 @@ statistics record, whose format copies already deployed must still read.
 A game enters the history when the statistics record its end (webapp/store/records.py, the same job under
 the same Web Lock): won at the win, not won when it is replaced or restarted after being played, so the
 history lists exactly the games the statistics count as finished. The record is validated whole as the
-statistics are (webapp/stats/stored.py): any text gives a ``History`` or one of the statistics' error
-kinds (``RecordTextError``, a ``StatsFormatError``, ``StatsVersionError``, ``StatsInconsistentError``,
-``StatsNewerError``), each with a key of its own, so the one set of trust rules applies to both.
+statistics are (webapp/stats/stored.py): any text gives a ``History``, a ``RecordTextError`` or one of the
+statistics' error kinds (webapp/stats/errors.py), each with a key of its own, so the one set of trust
+rules applies to both. An error of a game names the game (``number``, counted from the oldest) and its field.
 
 Size: a game takes ``ENTRY_CHARS`` characters at most (a won line of 48 moves is at most 416 of them,
 ``halfmoon.line.MAX_LINE_TEXT`` allows 480), about 400 for a win and less for a game not won; so
@@ -27,8 +27,9 @@ from halfmoon.deal import are_daily_dates
 from halfmoon.jsontext import parse_json
 from halfmoon.line import MAX_LINE_TEXT
 from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
-from webapp.stats.stored import (
+from webapp.stats.errors import (
     Form,
+    StatsFieldError,
     StatsFormatError,
     StatsInconsistentError,
     StatsNewerError,
@@ -41,7 +42,8 @@ HISTORY_GAMES = 100
 FORMAT = "half-moon-history"
 VERSION = 1
 MAX_DEPTH = 3
-"""The object, its list of games, each game's list of fields."""
+"""The object, its list of games, each game's list of fields (a stored record is read to the parser's
+own depth, as the statistics are: a field nested deeper is refused by its type check, as ours)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,52 +107,68 @@ def to_value(history: History) -> dict[str, Any]:
 
 def loads(text: str | bytes) -> History:
     """The record of ``dumps``, validated whole; the statistics' error kinds, never another exception."""
-    return from_value(parse_json(text, max_chars=MAX_CHARS, max_depth=MAX_DEPTH))
+    return from_value(parse_json(text, max_chars=MAX_CHARS))
 
 
 def from_value(data: object) -> History:
     """The record from a parsed JSON value (stored, or inside a statistics export), validated whole."""
     data = ours(data, FORM)
     if type(data["games"]) is not list:
-        raise HistoryFormatError(reason="wrong-type", field="games")
-    games = tuple(_finished(entry) for entry in data["games"])
+        raise HistoryFieldError(reason="wrong-type", field="games")
+    games = tuple(_finished(number, entry) for number, entry in enumerate(data["games"], start=1))
     if len(games) > HISTORY_GAMES:
         raise HistoryInconsistentError(reason="too-long")
-    if len({(g.code, g.dealt_at) for g in games}) != len(games):
-        raise HistoryInconsistentError(reason="duplicate")
+    identities: set[tuple[str, int]] = set()
+    for number, game in enumerate(games, start=1):
+        if (game.code, game.dealt_at) in identities:
+            raise HistoryInconsistentError(reason="duplicate", number=number)
+        identities.add((game.code, game.dealt_at))
     return History(games)
 
 
+_FIELDS = ("code", "dealt_at", "day", "status", "score", "elapsed_ms", "line")
+"""The fields of a game in the record, in their order (``Finished``'s)."""
 _TYPES = (str, int, str, str, int, int, str)
 
 
-def _finished(entry: object) -> Finished:
-    if type(entry) is not list or len(entry) != len(_TYPES) or any(map(_wrong, entry, _TYPES)):
-        raise HistoryFormatError(reason="wrong-type", field="games")
+def _finished(number: int, entry: object) -> Finished:
+    if type(entry) is not list or len(entry) != len(_TYPES):
+        raise HistoryFieldError(reason="game-shape", field="games", number=number)
+    for field, value, kind in zip(_FIELDS, entry, _TYPES, strict=True):
+        if type(value) is not kind:
+            raise HistoryFieldError(reason="game-wrong-type", field=field, number=number)
     game = Finished(*entry)
-    _check(game)
+    _check(game, number)
     return game
 
 
-def _wrong(value: object, kind: type) -> bool:
-    return type(value) is not kind
+def _check(game: Finished, number: int) -> None:
+    """What a recorded game always is; the first check that fails names the reason and the field. Every
+    move of its line is read by the engine (``Move.parse``), once per distinct move text: a full history
+    holds 4 800 moves but a few hundred distinct ones, so reading it again stays cheap."""
 
+    def fail(reason: str, field: str) -> HistoryInconsistentError:
+        return HistoryInconsistentError(reason=reason, field=field, number=number)
 
-def _check(game: Finished) -> None:
-    """What a recorded game always is; the first check that fails names the reason. Every move of its
-    line is read by the engine (``Move.parse``), once per distinct move text: a full history holds
-    4 800 moves but a few hundred distinct ones, so reading it again stays cheap."""
     moves = game.line.split(".") if game.line else []
-    if len(game.line) > MAX_LINE_TEXT or not all(map(_is_move, moves)) or not _is_code(game.code):
-        raise HistoryInconsistentError(reason="bad-game")
+    if len(game.line) > MAX_LINE_TEXT or not all(map(_is_move, moves)):
+        raise fail("bad-game", "line")
+    if not _is_code(game.code):
+        raise fail("bad-game", "code")
     if not 0 <= game.dealt_at <= MAX_MOMENT_MS:
-        raise HistoryInconsistentError(reason="bad-game")
+        raise fail("bad-game", "dealt_at")
     if game.day and not are_daily_dates([game.day]):
-        raise HistoryInconsistentError(reason="bad-date")
-    if game.status not in tuple(Status) or not 0 <= game.score <= WON_SCORE or len(moves) > WON_MOVES:
-        raise HistoryInconsistentError(reason="bad-result")
-    if game.won != (game.score == WON_SCORE and len(moves) == WON_MOVES) or not 0 <= game.elapsed_ms <= MAX_ELAPSED_MS:
-        raise HistoryInconsistentError(reason="bad-result")
+        raise fail("bad-date", "day")
+    if game.status not in tuple(Status):
+        raise fail("bad-result", "status")
+    if not 0 <= game.score <= WON_SCORE:
+        raise fail("bad-result", "score")
+    if len(moves) > WON_MOVES:
+        raise fail("bad-result", "line")
+    if game.won != (game.score == WON_SCORE and len(moves) == WON_MOVES):
+        raise fail("bad-result", "status")
+    if not 0 <= game.elapsed_ms <= MAX_ELAPSED_MS:
+        raise fail("bad-result", "elapsed_ms")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -179,6 +197,10 @@ class HistoryFormatError(StatsFormatError):
     key = "history-format"
 
 
+class HistoryFieldError(StatsFieldError):
+    key = "history-field"
+
+
 class HistoryVersionError(StatsVersionError):
     key = "history-version"
 
@@ -195,9 +217,13 @@ FORM = Form(
     FORMAT,
     VERSION,
     frozenset({"format", "version", "games"}),
-    (HistoryFormatError, HistoryVersionError, HistoryNewerError),
+    (HistoryFormatError, HistoryFieldError, HistoryVersionError, HistoryNewerError),
 )
-REASONS = {"history-inconsistent": ("too-long", "duplicate", "bad-game", "bad-date", "bad-result")}
+REASONS = {
+    "history-field": ("missing", "wrong-type", "game-shape", "game-wrong-type"),
+    "history-inconsistent": ("too-long", "duplicate", "bad-game", "bad-date", "bad-result"),
+}
+"""Every ``reason`` each error key can carry (a newer version's: ``unknown-field``, or none)."""
 
 
 def _worst() -> Finished:

@@ -1,22 +1,30 @@
 """The statistics record as stored and exported: versioned JSON, validated whole.
 
-Any text gives a ``Stats`` or one of ``RecordTextError``, ``StatsFormatError``, ``StatsVersionError``,
-``StatsInconsistentError`` (each a ``NotationError``, as an unreadable saved game is); never another
-exception. Its size does not grow with the number of games, except for the daily dates won (11 bytes
-each). The words of its errors are in the page's word table (webapp/text/).
+Any text gives a ``Stats`` or one of ``RecordTextError``, ``StatsFormatError``, ``StatsFieldError``,
+``StatsVersionError``, ``StatsInconsistentError``, ``StatsNewerError`` (webapp/stats/errors.py, each a
+``NotationError``, as an unreadable saved game is); never another exception. Its size does not grow
+with the number of games, except for the daily dates won (11 bytes each). The words of its errors are
+in the page's word table (webapp/text/).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from halfmoon.deal import are_daily_dates
-from halfmoon.errors import ECHO_CHARS, HalfMoonError, NotationError
 from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
+from webapp.stats.errors import (
+    Form,
+    StatsError,
+    StatsFieldError,
+    StatsFormatError,
+    StatsInconsistentError,
+    StatsNewerError,
+    StatsVersionError,
+    ours,
+)
 from webapp.stats.record import (
     CHART_GAMES,
     IDENTITY_CODE,
@@ -34,7 +42,9 @@ VERSION = 1
 MAX_CHARS = 1_000_000
 """A record is a few kB plus 11 characters a daily date won: a million characters is 250 years of them."""
 MAX_DEPTH = 3
-"""The record nests three levels: the object, its lists, their entries."""
+"""The record nests three levels: the object, its lists, their entries. A stored record is read to the
+parser's own depth, so that a field nested deeper is refused by its type check, as ours (an export's
+limit is webapp/stats/export.py's)."""
 _FIELDS = (
     "format",
     "version",
@@ -52,71 +62,9 @@ _FIELDS = (
 _FIELD_SET = frozenset(_FIELDS)
 
 
-# Errors: a key and machine params only; the words are in the page's word table.
-
-
-class StatsError(NotationError):
-    """A statistics record (stored or imported) that cannot be read, refused whole: malformed input, as an
-    unreadable saved game is (``halfmoon.errors``: a ``NotationError``)."""
-
-    key = "stats"
-
-    def __init__(self, reason: str, **params: Any) -> None:
-        super().__init__(reason=reason, **params)
-
-
-class StatsFormatError(StatsError):
-    """Not our record: not an object, another format, other fields, or a value of the wrong type."""
-
-    key = "stats-format"
-
-
-class StatsVersionError(StatsError):
-    """Our record, of a version this page does not know; ``version`` is its ``repr`` cut to 40 characters."""
-
-    key = "stats-version"
-
-    def __init__(self, version: object) -> None:
-        HalfMoonError.__init__(self, version=_cut(version))
-
-
-class StatsInconsistentError(StatsError):
-    """Our record with figures that cannot all be true (``reason`` says which check failed)."""
-
-    key = "stats-inconsistent"
-
-
-class StatsFutureError(StatsError):
-    """An imported record with a daily deal won after the day after tomorrow: local dates differ by two
-    days at most across the date line, so no device has won it yet (``date``: the first such)."""
-
-    key = "stats-future"
-
-    def __init__(self, date: str) -> None:
-        HalfMoonError.__init__(self, date=date)
-
-
-class StatsNewerError(StatsError):
-    """A record of ours written by a newer version (a later version, or fields this page does not know):
-    never removed nor written over by this page. ``known`` is what can be read of it (or None)."""
-
-    key = "stats-newer"
-
-    def __init__(self, version: object, known: Stats | None) -> None:
-        HalfMoonError.__init__(self, version=_cut(version))
-        self.known = known
-
-
-def _cut(value: object) -> str:
-    try:
-        text = repr(value)
-    except Exception:  # a huge int's repr may refuse; nothing from JSON can do worse
-        text = "?"
-    return text[:ECHO_CHARS]
-
-
 REASONS: dict[str, tuple[str, ...]] = {
-    "stats-format": ("not-an-object", "wrong-format", "wrong-fields", "wrong-type"),
+    "stats-format": ("not-an-object", "wrong-format"),
+    "stats-field": ("missing", "wrong-type"),
     "stats-inconsistent": (
         "negative-figure",
         "figure-too-large",
@@ -167,39 +115,10 @@ def dumps(stats: Stats) -> str:
 def loads(text: str | bytes) -> Stats:
     """The record of ``dumps`` (stored or imported), validated whole.
 
-    Raises ``RecordTextError`` (too long, too deep, not text, not JSON), ``StatsFormatError``,
-    ``StatsVersionError`` or ``StatsInconsistentError``; never another exception.
+    Raises ``RecordTextError`` (too long, too deep, not text, not JSON) or one of the record's errors
+    (webapp/stats/errors.py); never another exception.
     """
-    return from_value(parse_json(text, max_chars=MAX_CHARS, max_depth=MAX_DEPTH))
-
-
-@dataclass(frozen=True, slots=True)
-class Form:
-    """What names a record of ours (its format, version and fields) and the errors that refuse it."""
-
-    format: str
-    version: int
-    fields: frozenset[str]
-    errors: tuple[type[StatsFormatError], type[StatsVersionError], type[StatsNewerError]]
-
-
-def ours(data: object, form: Form, known: Callable[[dict[str, Any]], Any] = lambda _data: None) -> dict[str, Any]:
-    """``data`` as a record of ``form``'s version, or the error that says whose it is: not ours, an older
-    version's, or a newer one's (a later version, or this version with fields this code does not know:
-    never written over; ``known`` reads what this code can of it)."""
-    foreign, older, newer = form.errors
-    if not isinstance(data, dict):
-        raise foreign(reason="not-an-object")
-    if data.get("format") != form.format:
-        raise foreign(reason="wrong-format")
-    version = data.get("version")
-    if type(version) is int and (version > form.version or (version == form.version and data.keys() > form.fields)):
-        raise newer(version, known(data))
-    if type(version) is not int or version != form.version:
-        raise older(version)
-    if data.keys() != form.fields:
-        raise foreign(reason="wrong-fields")
-    return data
+    return from_value(parse_json(text, max_chars=MAX_CHARS))
 
 
 def from_value(data: object) -> Stats:
@@ -226,7 +145,7 @@ def from_value(data: object) -> Stats:
     return stats
 
 
-FORM = Form(FORMAT, VERSION, _FIELD_SET, (StatsFormatError, StatsVersionError, StatsNewerError))
+FORM = Form(FORMAT, VERSION, _FIELD_SET, (StatsFormatError, StatsFieldError, StatsVersionError, StatsNewerError))
 
 
 def _known_part(data: dict[str, Any]) -> Stats | None:
@@ -241,21 +160,21 @@ def _known_part(data: dict[str, Any]) -> Stats | None:
 def _int(data: dict[str, Any], name: str) -> int:
     value = data[name]
     if type(value) is not int:
-        raise StatsFormatError(reason="wrong-type", field=name)
+        raise StatsFieldError(reason="wrong-type", field=name)
     return value
 
 
 def _list(data: dict[str, Any], name: str) -> list[Any]:
     value = data[name]
     if type(value) is not list:
-        raise StatsFormatError(reason="wrong-type", field=name)
+        raise StatsFieldError(reason="wrong-type", field=name)
     return value
 
 
 def _str_list(data: dict[str, Any], name: str) -> tuple[str, ...]:
     values = _list(data, name)
     if not set(map(type, values)) <= {str}:
-        raise StatsFormatError(reason="wrong-type", field=name)
+        raise StatsFieldError(reason="wrong-type", field=name)
     return tuple(values)
 
 
@@ -267,7 +186,7 @@ def _result(entry: object) -> Result:
         or type(entry[1]) is not int
         or type(entry[2]) is not int
     ):
-        raise StatsFormatError(reason="wrong-type", field="recent")
+        raise StatsFieldError(reason="wrong-type", field="recent")
     return Result(entry[0], entry[1], entry[2])
 
 
@@ -279,8 +198,16 @@ def _seen(entry: object) -> Seen:
         or type(entry[1]) is not int
         or type(entry[2]) is not bool
     ):
-        raise StatsFormatError(reason="wrong-type", field="seen")
+        raise StatsFieldError(reason="wrong-type", field="seen")
     return Seen(GameId(entry[0], entry[1]), entry[2])
+
+
+def _figures(stats: Stats) -> list[tuple[str, int, int]]:
+    """Each figure of the record: its field, its value and the largest value believed."""
+    counts = [(name, getattr(stats, name), MAX_COUNT) for name in _FIELDS[2:8]]
+    fastest = [] if stats.fastest_ms is None else [("fastest_ms", stats.fastest_ms, MAX_ELAPSED_MS)]
+    recent = [("recent", r.elapsed_ms, MAX_ELAPSED_MS) for r in stats.recent]
+    return counts + fastest + recent + [("recent", r.score, MAX_SCORE) for r in stats.recent]
 
 
 def _check(stats: Stats) -> None:
@@ -289,13 +216,13 @@ def _check(stats: Stats) -> None:
     def fail(reason: str) -> StatsInconsistentError:
         return StatsInconsistentError(reason=reason)
 
-    counts = [stats.played, stats.won, stats.finished, stats.score_total, stats.streak, stats.best_streak]
-    times = [r.elapsed_ms for r in stats.recent] + ([] if stats.fastest_ms is None else [stats.fastest_ms])
-    scores = [r.score for r in stats.recent]
-    if min(counts + times + scores) < 0:
-        raise fail("negative-figure")
-    if max(counts) > MAX_COUNT or max(times, default=0) > MAX_ELAPSED_MS or max(scores, default=0) > MAX_SCORE:
-        raise fail("figure-too-large")
+    figures = _figures(stats)
+    for name, value, _ in figures:
+        if value < 0:
+            raise StatsInconsistentError(reason="negative-figure", field=name)
+    for name, value, limit in figures:
+        if value > limit:
+            raise StatsInconsistentError(reason="figure-too-large", field=name)
     if stats.won > stats.played:
         raise fail("won-exceeds-played")
     if stats.finished > stats.played:

@@ -17,10 +17,13 @@ from typing import Any, Protocol
 
 from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, SaveNewerError, load
 from halfmoon.i18n import LANGUAGES
-from halfmoon.jsontext import parse_json
+from halfmoon.jsontext import MAX_DEPTH, parse_json
 from halfmoon.saved import MAX_CHARS
 from webapp.store.keys import BACKUP_KEY, FIRST_VISIT_KEYS, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
+FLAT_DEPTH = MAX_DEPTH
+"""The nesting a settings or preferences record may have: the parser's usual depth, since a newer
+version's names may hold more than flat values. The early theme script is told it (sitegen/skeleton.py)."""
 BACKUPS = 3
 """At most three refused saved games are kept, oldest dropped first."""
 SETTINGS_CHARS = 1_000
@@ -72,9 +75,9 @@ def remove_item(backend: Backend | None, key: str) -> None:
 def flat_record(text: str, max_chars: int) -> dict[str, Any] | None:
     """A record of names and values (the settings, the preferences) within ``max_chars``, or None
     when it is not one (then it is removed and the defaults used). Its own values are flat, but a
-    newer version's names may hold more: nesting is refused only past the usual depth."""
+    newer version's names may hold more: nesting is refused only past ``FLAT_DEPTH``."""
     try:
-        data = parse_json(text, max_chars=max_chars)
+        data = parse_json(text, max_chars=max_chars, max_depth=FLAT_DEPTH)
     except HalfMoonError:
         return None
     return data if isinstance(data, dict) else None

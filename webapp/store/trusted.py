@@ -2,10 +2,12 @@
 the statistics record and the history of games (webapp/store/records.py) each are one ``Trusted``.
 
 Read: the text is parsed with its size and depth limits and validated whole (``loads``); what is not a
-record of ours at all is removed; ours but untrusted is moved to the key's backups (at most three) only
-when that write succeeds, and otherwise left in place and never written over (``held``); a newer
-version's is never removed nor written over, and what can be read of it is shown. Written: whole, and a
-text longer than its limit is refused before it is written, never cut.
+record of ours at all (not a JSON object naming our format: another program of the origin may own the
+key) is removed; a record of ours that fails any check — a field, a range, a relation, an older version —
+is moved to the key's backups (at most three) only when that write succeeds, and otherwise left in place
+and never written over (``held``); a newer version's is never removed nor written over, and what can be
+read of it is shown. Written: whole, and a text longer than its limit is refused before it is written,
+never cut.
 """
 
 from __future__ import annotations
@@ -15,8 +17,8 @@ from typing import Generic, TypeVar
 
 from halfmoon import HalfMoonError
 from halfmoon.errors import RecordTextError
-from webapp.stats.stored import StatsError, StatsFormatError, StatsNewerError
-from webapp.store.storage import Store
+from webapp.stats.errors import StatsError, StatsFormatError, StatsNewerError
+from webapp.store.storage import Kept, Store
 
 T = TypeVar("T")
 
@@ -40,6 +42,8 @@ class Trusted(Generic[T]):
         """A record of ours that must not be written over (a newer version's, or one not backed up)."""
         self.refused: HalfMoonError | None = None
         """Why the stored record was refused on the last read (the player is told once)."""
+        self.kept: Kept | None = None
+        """What became of the record refused (removed, backed up, left in place, a newer one's)."""
         self._known: tuple[str, T] | None = None
         """The stored text last read and accepted (or written), and its record: the same text again is
         that same (immutable) record, not parsed and validated again. Any other text is read whole."""
@@ -59,15 +63,20 @@ class Trusted(Generic[T]):
             self._known = (text, self.value)
         except StatsNewerError as error:  # a newer version's: what can be read shown, nothing written over it
             self.value, self.held, self.refused = error.known or self.empty, True, error  # type: ignore[assignment]
+            self.kept = Kept.NEWER
         except (StatsFormatError, RecordTextError) as error:  # not our record: removed
             self.store._remove(self.key)
+            self.value, self.refused, self.kept = self.empty, error, Kept.REMOVED
+        except StatsError as error:  # ours, but malformed: kept as a backup when that can be written
+            self.kept = self._set_aside(text)
             self.value, self.refused = self.empty, error
-        except StatsError as error:  # ours, but untrusted: kept as a backup when that can be written
-            if self.store.back_up(self.backup_key, text, self.max_chars):
-                self.store._remove(self.key)
-            else:
-                self.held = True
-            self.value, self.refused = self.empty, error
+
+    def _set_aside(self, text: str) -> Kept:
+        if self.store.back_up(self.backup_key, text, self.max_chars):
+            self.store._remove(self.key)
+            return Kept.BACKED_UP
+        self.held = True
+        return Kept.LEFT_IN_PLACE
 
     def write(self, value: T) -> bool:
         """``value`` written whole; whether it was. A write that

@@ -7,14 +7,29 @@ STATS_TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "error-stats": "Tilastoja ei voi lukea ({reason}).",
         "error-stats-format": "Tiedosto ei ole Half Moonin tilastotiedosto.",
-        "error-stats-format.wrong-type": "Tilastotiedoston kentän {field} arvo on väärää tyyppiä.",
+        "error-stats-field": "Tilastotiedoston kenttä {field} ei kelpaa.",
+        "error-stats-field.wrong-type": "Tilastotiedoston kentän {field} arvo on väärää tyyppiä.",
+        "error-stats-field.missing": "Tilastotiedostosta puuttuu kenttä {field}.",
         "error-stats-version": "Tilastotiedoston versio {version} on tuntematon.",
         "error-stats-newer": "Tilastot on tehnyt Half Moonin uudempi versio ({version}).",
+        "error-stats-newer.unknown-field": (
+            "Tilastoissa on kenttä, jota tämä Half Moonin versio ei tunne ({field}): ne on tehnyt uudempi versio."
+        ),
+        "stats-backed-up": (
+            "Tallennettuja tilastoja ei voitu käyttää, joten ne siirrettiin varmuuskopioksi ja aloitettiin tyhjästä. "
+            "Syy: {reason}"
+        ),
+        "stats-held": (
+            "Tallennettuja tilastoja ei voitu käyttää eikä varmuuskopioida, joten ne jätettiin paikalleen: tämä sivu "
+            "ei kirjaa niihin mitään. Syy: {reason}"
+        ),
         "error-stats-future": "Tilastotiedostossa on voitettu päivän jako tulevalta päivältä ({date}): sitä ei tuoda.",
         "error-stats-inconsistent": "Tilastotiedoston luvut eivät täsmää keskenään ({reason}).",
-        "error-stats-inconsistent.negative-figure": "Tilastotiedoston luvut eivät täsmää: siinä on negatiivinen luku.",
+        "error-stats-inconsistent.negative-figure": (
+            "Tilastotiedoston luvut eivät täsmää: kentässä {field} on negatiivinen luku."
+        ),
         "error-stats-inconsistent.figure-too-large": (
-            "Tilastotiedoston luvut eivät täsmää: siinä on uskomattoman suuri luku."
+            "Tilastotiedoston luvut eivät täsmää: kentässä {field} on uskomattoman suuri luku."
         ),
         "error-stats-inconsistent.won-exceeds-played": (
             "Tilastotiedoston luvut eivät täsmää: voitettuja on enemmän kuin pelattuja."
@@ -122,16 +137,28 @@ STATS_TEXTS: dict[str, dict[str, str]] = {
     "en": {
         "error-stats": "The statistics cannot be read ({reason}).",
         "error-stats-format": "This is not a Half Moon statistics file.",
-        "error-stats-format.wrong-type": "The statistics file's field {field} has a value of the wrong type.",
+        "error-stats-field": "The statistics file's field {field} is not valid.",
+        "error-stats-field.wrong-type": "The statistics file's field {field} has a value of the wrong type.",
+        "error-stats-field.missing": "The statistics file has no field {field}.",
         "error-stats-version": "The statistics file's version {version} is unknown.",
         "error-stats-newer": "The statistics were made by a newer version of Half Moon ({version}).",
+        "error-stats-newer.unknown-field": (
+            "The statistics have a field this version of Half Moon does not know ({field}): a newer version made them."
+        ),
+        "stats-backed-up": (
+            "The stored statistics could not be used, so they were moved to a backup and start afresh. Why: {reason}"
+        ),
+        "stats-held": (
+            "The stored statistics could not be used nor backed up, so they were left in place: this page records "
+            "nothing in them. Why: {reason}"
+        ),
         "error-stats-future": "The statistics file has a daily deal won on a future date ({date}): it is not imported.",
         "error-stats-inconsistent": "The figures of the statistics file do not agree ({reason}).",
         "error-stats-inconsistent.negative-figure": (
-            "The figures of the statistics file do not agree: it has a negative figure."
+            "The figures of the statistics file do not agree: the field {field} has a negative figure."
         ),
         "error-stats-inconsistent.figure-too-large": (
-            "The figures of the statistics file do not agree: it has an unbelievably large figure."
+            "The figures of the statistics file do not agree: the field {field} has an unbelievably large figure."
         ),
         "error-stats-inconsistent.won-exceeds-played": (
             "The figures of the statistics file do not agree: more games won than played."

@@ -14,7 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 from halfmoon import DeadEndReport, HalfMoonError, TapError, format_time
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text, shorten
 from halfmoon.i18n import text as engine_text
-from webapp.stats.stored import StatsError
+from webapp.stats.errors import StatsError
 from webapp.text.table import KEY_LETTERS, TEXTS
 
 LANGUAGE_NAMES = {"fi": "Suomi", "en": "English"}
