@@ -30,6 +30,9 @@ DAILY_HISTORY = json.dumps(
 )
 """A daily deal won (6:32), then a numbered deal left at three moves: the latest daily is not the latest."""
 SHARE_SHEET = "() => { window.sharedData = null; navigator.share = async data => { window.sharedData = data; }; }"
+# A share sheet that fails with the DOMException named: the player cancelled it (AbortError), or the browser
+# refused it (NotAllowedError: no permission, or the tap's user activation used up).
+FAILING_SHEET = "name => { navigator.share = async () => { throw new DOMException('not shared', name); }; }"
 
 
 @pytest.fixture
@@ -80,6 +83,41 @@ def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: Game) -> None:
     assert copied == expected
     game.dialog("end").screenshot(path=str(RESULTS / "share-result-fi.png"))
     game.action("close")
+    game.set_language("en")
+
+
+def test_a_cancelled_share_after_a_share_leaves_no_message(game: Game) -> None:
+    game.page.evaluate(SHARE_SHEET)
+    game.play_line(WON["moves"])
+    game.action("share-result")
+    said, behind = game.dialog("end").locator("[data-dialog-message]"), game.page.locator("[data-message]")
+    expect(said).to_have_text("Result shared.")
+    game.page.evaluate(FAILING_SHEET, "AbortError")
+    game.action("share-result")
+    expect(said).to_have_text("")
+    expect(behind).to_have_text("")
+    game.action("close")
+    expect(behind).to_have_text("")
+
+
+def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: Game) -> None:
+    game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    game.page.evaluate("h => localStorage.setItem('half-moon:history', h)", DAILY_HISTORY)
+    game.page.evaluate(FAILING_SHEET, "NotAllowedError")
+    said = {
+        "en": "Sharing was not available, so the result was copied to the clipboard.",
+        "fi": "Jakaminen ei ollut käytettävissä, joten tulos kopioitiin leikepöydälle.",
+    }
+    for lang in ("en", "fi"):
+        game.page.evaluate("navigator.clipboard.writeText('')")
+        game.set_language(lang)
+        game.action("stats")
+        game.action("share-result")
+        expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(said[lang])
+        assert game.page.evaluate("navigator.clipboard.readText()").startswith(
+            {"en": "Half Moon · daily 1 Dec 2026 · won", "fi": "Half Moon · päivän jako 1.12.2026 · voitettu"}[lang]
+        )
+        game.action("close")
     game.set_language("en")
 
 

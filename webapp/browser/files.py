@@ -10,6 +10,7 @@ from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-f
 
 from webapp.app.app import App
 from webapp.browser.dom import document, found, window
+from webapp.browser.effects import guarded
 from webapp.stats.export import MAX_CHARS
 
 FILE_INPUTS = {"game-file": "game", "stats-file": "stats"}
@@ -19,7 +20,12 @@ there and the parser refuses the rest."""
 
 
 def download(content: str, name: str, media_type: str = "application/json") -> None:
-    """A file made in Python, downloaded through a Blob URL and a clicked ``<a download>``."""
+    """A file made in Python, downloaded through a Blob URL and a clicked ``<a download>``. Where the
+    browser refuses (an optional effect, effects.py), nothing is downloaded and the game goes on."""
+    guarded("the file download", _download, content, name, media_type)
+
+
+def _download(content: str, name: str, media_type: str) -> None:
     options = to_js({"type": media_type}, dict_converter=js.Object.fromEntries)
     url = js.URL.createObjectURL(js.Blob.new(to_js([content]), options))
     link = document.createElement("a")

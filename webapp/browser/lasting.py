@@ -1,7 +1,8 @@
 """Storage that lasts: the browser asked to keep this site's storage (``navigator.storage.persist``),
 so that the statistics and the saved game are not cleared with other sites' data (Safari may clear a
 site's storage after seven days without a visit). Asked after the first finished game, or from the
-statistics dialog; Firefox may ask the player then. The answer is kept on the tally for the view."""
+statistics dialog; Firefox may ask the player then. The answer is kept on the tally for the view. A
+question that fails (an optional effect, effects.py) leaves the answer unknown, or not kept."""
 
 from __future__ import annotations
 
@@ -10,6 +11,9 @@ from typing import Any
 
 from webapp.app.app import App
 from webapp.browser.dom import found, window
+from webapp.browser.effects import awaited
+
+EFFECT = "storage persistence"
 
 
 class Lasting:
@@ -25,8 +29,10 @@ class Lasting:
             self.manager = None  # no such API (an old browser, an insecure context): nothing to ask
 
     async def check(self) -> None:
-        self.app.tally.persistent = bool(await self.manager.persisted())
-        self.tell(None)
+        persisted = await awaited(EFFECT, lambda: self.manager.persisted())
+        if persisted is not None:
+            self.app.tally.persistent = bool(persisted)
+            self.tell(None)
 
     def after_render(self) -> None:
         """After the first finished game, once a page: ask without being asked (no message)."""
@@ -40,9 +46,6 @@ class Lasting:
             if said:
                 self.tell("stats-not-persisted")
             return
-        try:
-            kept = bool(await self.manager.persist())
-        except Exception:  # refused outright (a sandboxed frame): it stays as it was
-            kept = False
+        kept = bool(await awaited(EFFECT, lambda: self.manager.persist()))  # refused (a sandboxed frame): not kept
         self.app.tally.persistent = kept
         self.tell(("stats-persisted" if kept else "stats-not-persisted") if said else None)

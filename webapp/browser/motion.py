@@ -5,7 +5,8 @@ removed card leaves as a copy of its face (a "ghost", ``aria-hidden`` and never 
 lifts and fades over the place while the card beneath fades in; a win sends a glow along the arc,
 and a dead end fades its message in. The next tap never waits: a new ghost simply starts beside
 an old one. With ``prefers-reduced-motion: reduce`` nothing moves. Keyframes and timings are
-converted to JavaScript once, here, not on every tap.
+converted to JavaScript once, here, not on every tap. Motion is an optional effect (effects.py): where
+Web Animations fail, the board is drawn all the same and nothing moves.
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from webapp.browser.effects import guarded
 
 LEAVE_MS = 220
 ARRIVE_MS = 180
@@ -56,25 +59,36 @@ class Motion:
     def on(self) -> bool:
         return not self.reduce.matches
 
-    def removed(self, place: Any) -> None:
-        """The top card of ``place`` is going: call before the place shows the card beneath."""
+    def ghost(self, place: Any) -> Any:
+        """A copy of the top card of ``place`` as it shows now, for ``removed``: taken before the place
+        shows the card beneath. None under reduced motion."""
         if not self.on:
-            return
-        button = place.firstElementChild
+            return None
         ghost = self.document.createElement("div")
         ghost.className = "card ghost face" if place.hasAttribute("data-face") else "card ghost"
         ghost.setAttribute("aria-hidden", "true")
         ghost.setAttribute("data-suit", place.getAttribute("data-suit") or "")
-        for child in button.children:
+        for child in place.firstElementChild.children:
             ghost.append(child.cloneNode(True))
-        place.insertBefore(ghost, place.lastElementChild)  # the button stays first, the count last
-        ghost.animate(self.leave_frames, self.leave_timing).addEventListener("finish", self._drop)
-        button.animate(self.arrive_frames, self.arrive_timing)
+        return ghost
+
+    def removed(self, leaving: list[tuple[Any, Any]]) -> None:
+        """Each (place, ghost): the copy lifts and fades over the place while the card beneath fades in."""
+        guarded("motion", self._leave, [(place, ghost) for place, ghost in leaving if ghost is not None])
+
+    def _leave(self, leaving: list[tuple[Any, Any]]) -> None:
+        for place, ghost in leaving:
+            # Started before the copy is shown: a copy whose animation fails is never left over the card.
+            ghost.animate(self.leave_frames, self.leave_timing).addEventListener("finish", self._drop)
+            place.insertBefore(ghost, place.lastElementChild)  # the button stays first, the count last
+            place.firstElementChild.animate(self.arrive_frames, self.arrive_timing)
 
     def ended(self, status: str, buttons: list[Any], message: Any) -> None:
         """A win: a glow along the arc, place by place. A dead end: its message fades in."""
-        if not self.on:
-            return
+        if self.on:
+            guarded("motion", self._end, status, buttons, message)
+
+    def _end(self, status: str, buttons: list[Any], message: Any) -> None:
         if status == "won":
             for button, timing in zip(buttons, self.glow_timings, strict=False):
                 button.animate(self.glow_frames, timing)

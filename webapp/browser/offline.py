@@ -10,6 +10,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from webapp.browser.dom import found, listen, query, window
+from webapp.browser.effects import awaited
 
 
 class Offline:
@@ -21,7 +22,7 @@ class Offline:
 
     def __init__(self, run: Callable[[Any], None], update_ready: Callable[[], None]) -> None:
         """``run`` keeps a coroutine running; ``update_ready`` tells the player a new version waits."""
-        self._update_ready = update_ready
+        self._run, self._update_ready = run, update_ready
         self.registration: Any = None
         self.install_prompt: Any = None
         self.switching = False
@@ -74,10 +75,12 @@ class Offline:
         query('[data-action="install"]').hidden = False
 
     def install(self) -> None:
-        if self.install_prompt is not None:
-            self.install_prompt.prompt()
-            self.install_prompt = None
+        """The browser's prompt, once per offer; one that fails (an optional effect, effects.py) is used
+        up all the same, and the browser makes a new offer when it can."""
+        offer, self.install_prompt = self.install_prompt, None
+        if offer is not None:
             query('[data-action="install"]').hidden = True
+            self._run(awaited("the install prompt", lambda: offer.prompt()))
 
     def on_installed(self, _event: Any) -> None:
         query('[data-action="install"]').hidden = True

@@ -3,36 +3,32 @@
 One delegated click listener serves the board and every command; a handful of other listeners
 (settings, visibility, storage, dialogs) are each created once, so no proxy is made per card or
 per render. Nothing read from the address or storage is inserted as HTML: only ``textContent``
-and attribute values are set.
+and attribute values are set. The page is drawn and its view recorded before the optional effects of
+the change run (motion, sound, the address: effects.py), so one that fails leaves the page as drawn.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from typing import Any
 
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
-from halfmoon import PLACES, Place, save
-from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
+from halfmoon import PLACES, Place
 from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.app.refused import refused
+from webapp.browser.commands import BrowserCommands
 from webapp.browser.dom import document, found, listen, query, set_attributes, window
-from webapp.browser.files import FILE_INPUTS, download, read_chosen
+from webapp.browser.effects import guarded
+from webapp.browser.files import FILE_INPUTS, read_chosen
 from webapp.browser.keys import Keys
-from webapp.browser.lasting import Lasting
 from webapp.browser.launch import Launched
 from webapp.browser.motion import Motion
-from webapp.browser.offline import Offline
 from webapp.browser.phone import Cue, IntroView, Menu
 from webapp.browser.preferences import Preferred
-from webapp.browser.sharing import copy_game, copy_replay_link, here, share, share_result
 from webapp.browser.stats_panel import StatsPanel
-from webapp.draw.history import share_text, to_share
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
-from webapp.stats.export import export_text
 from webapp.store.keys import PREFERENCES_KEY, STATS_WRITTEN_KEY
 from webapp.store.prefs import Preference
 from webapp.store.storage import Backend
@@ -56,7 +52,6 @@ class Page:
         self.stats = StatsPanel()
         self.replay_controls = query("[data-replay-controls]")
         self.replay_position = query("[data-replay-position]")
-        self.replay_link = query("[data-replay-link]")
         # Looked up once: render runs on every tap.
         self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
         self.settings = {name: query(f'[data-setting="{name}"]') for name in Setting}
@@ -81,29 +76,11 @@ class Page:
         ]
         self._ticker = create_proxy(self.on_tick)
         window.setInterval(self._ticker, 500)
-        self.offline = Offline(self._run, lambda: self.tell("update-ready"))
+        self.browser = BrowserCommands(app, self._run, self.tell, self.intro.close)
         self.keys = Keys(document, window, self.board, self.buttons, self)  # the keyboard and spoken results
-        self.lasting = Lasting(app, self._run, self.tell)
         self.prefs = Preferred(backend, self._run)  # issue 25: the theme and sound
         self._refused = False
         self.launched = Launched(app, self._run, self.render)  # a game file the installed app opens
-        self._browser_actions: dict[Action, Callable[[], None]] = {
-            Action.SHARE: lambda: self._run(share(self.tell)),
-            Action.INSTALL: self.offline.install,
-            Action.UPDATE: self.offline.update,
-            Action.COPY_GAME: lambda: self._run(copy_game(save(self.app.record), self.tell)),
-            Action.STATS_EXPORT: lambda: download(
-                export_text(self.app.tally.stats, self.app.tally.history), "half-moon-statistics.json"
-            ),
-            Action.STATS_PERSIST: lambda: self._run(self.lasting.ask()),
-            Action.GAME_EXPORT: lambda: download(
-                save(self.app.record), f"half-moon-{self.app.code}{FILE_EXTENSION}", FILE_TYPE
-            ),
-            Action.SHARE_REPLAY: lambda: self._run(copy_replay_link(self.show_replay_link(), self.tell)),
-            Action.MENU: lambda: None,  # the browser's own popovertarget opens and closes it
-            Action.INTRO_CLOSE: self.intro.close,
-            Action.SHARE_RESULT: self.share_result,
-        }
 
     # Events
 
@@ -129,7 +106,7 @@ class Page:
 
     def on_action(self, action: Action, value: str = "") -> None:
         if action in BROWSER_ACTIONS:
-            self._browser_actions[action]()
+            self.browser.do(action)
         else:
             self.app.command(action, self.code_input.value if action is Action.PLAY_CODE else value)
 
@@ -193,28 +170,17 @@ class Page:
 
     def tell(self, key: str | None, **params: str) -> None:
         """A message from the browser side (a link copied, a new version), shown at once; None: only
-        what the browser reported changed (the storage's persistence), drawn again."""
-        if key is not None:
+        what the browser reported changed (the storage's persistence), drawn again; "": nothing said,
+        and nothing left of an earlier message (a share the player cancelled)."""
+        if key:
             self.app.say(key, **params)
+        elif key == "":
+            self.app.message = None
         self.render()
 
     async def read_file(self, input_element: Any, kind: str) -> None:
         await read_chosen(self.app, input_element, kind)
         self.render()
-
-    def show_replay_link(self) -> str:
-        """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
-        url = here() + self.app.table.replay_query()
-        self.replay_link.href = url
-        self.replay_link.textContent = url
-        self.replay_link.parentElement.hidden = False
-        return url
-
-    def share_result(self) -> None:
-        """The end dialog's game, or the statistics dialog's latest daily deal, as a spoiler-free text."""
-        outcome = to_share(self.app)
-        if outcome is not None:
-            self._run(share_result(share_text(outcome, self.app.lang, here()), self.tell))
 
     # What the keys ask (webapp/browser/keys.py ``Controls``)
 
@@ -237,10 +203,12 @@ class Page:
         last = self.last
         if last is None or last.lang != view.lang:
             self.translate(view.lang)
+        leaving = []  # (place, a copy of the card it showed) for each place that lost a card
         for i, place in enumerate(view.places):
             if last is None or last.places[i] != place:
                 if last is not None and place.count < last.places[i].count:
-                    self.motion.removed(self.places[place.place])
+                    element = self.places[place.place]
+                    leaving.append((element, self.motion.ghost(element)))
                 self.render_place(place)
         board = self.board
         board.setAttribute("data-code", view.code)
@@ -257,16 +225,21 @@ class Page:
         self.render_replay(view)
         self.stats.render(self.app, view.dialog is Dialog.STATS)
         self.render_dialogs(view)
+        self.record_soon()
+        self.keys.render(view)
+        refused, self._refused = self._refused, False
+        self.last = view
+        self.effects(view, last, leaving, refused)
+
+    def effects(self, view: View, last: View | None, leaving: list[tuple[Any, Any]], refused: bool) -> None:
+        """The optional effects of what was just drawn, each guarded (effects.py)."""
+        self.motion.removed(leaving)
         if last is not None and last.status != view.status:
             self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
         if last is None or last.query != view.query:
-            window.history.replaceState(None, "", view.query)
-        self.record_soon()
-        self.keys.render(view)
-        self.prefs.after(last, self.app, self._refused)
-        self._refused = False
-        self.last = view
-        self.lasting.after_render()
+            guarded("the address", window.history.replaceState, None, "", view.query)
+        self.prefs.after(last, self.app, refused)
+        self.browser.lasting.after_render()
 
     def render_replay(self, view: View) -> None:
         self.replay_controls.hidden = view.replay is None

@@ -1,10 +1,12 @@
 """Sharing and copying: the deal's link and a game's result (the system share sheet where there is one,
 else the clipboard), a replay link, and the saved game as text. Each tells the player how it went through
-``tell`` (a message key and its values)."""
+``tell`` (a message key and its values; "" for nothing). The share sheet and the clipboard are optional
+effects (effects.py) whose failure the player is told of: they are never left to throw."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
@@ -21,30 +23,46 @@ def here() -> str:
 
 async def share(tell: Tell) -> None:
     url = str(window.location.href)
-    said = ("link-shared", "link-copied", "link-not-copied")
+    said = Said("link-shared", "link-copied", "link-copied-instead", "link-not-copied")
     await _share_or_copy({"title": "Half Moon", "url": url}, url, tell, said, url=url)
 
 
 async def share_result(text: str, tell: Tell) -> None:
     """A spoiler-free result (webapp/draw/history.py), its link inside the text."""
-    await _share_or_copy({"text": text}, text, tell, ("result-shared", "result-copied", "result-not-copied"))
+    said = Said("result-shared", "result-copied", "result-copied-instead", "result-not-copied")
+    await _share_or_copy({"text": text}, text, tell, said)
 
 
-async def _share_or_copy(
-    data: dict[str, str], copied: str, tell: Tell, said: tuple[str, str, str], **failed: str
-) -> None:
-    """The system share sheet where the browser has one, the clipboard otherwise. A share the player
-    cancels says nothing; ``said``: shared, copied, or not (with the values ``failed``)."""
-    try:
-        if hasattr(window.navigator, "share"):
+class Said(NamedTuple):
+    """The message keys of a share: shared, copied (no share sheet), copied instead (the sheet refused),
+    not copied."""
+
+    shared: str
+    copied: str
+    instead: str
+    failed: str
+
+
+async def _share_or_copy(data: dict[str, str], copied: str, tell: Tell, said: Said, **failed: str) -> None:
+    """The system share sheet where the browser has one, the clipboard otherwise, or when the sheet is
+    refused (no permission, or the tap's user activation used up on the way through Python). A share the
+    player cancels says nothing, and leaves nothing of what an earlier one said."""
+    copied_key = said.copied
+    if hasattr(window.navigator, "share"):
+        try:
             await window.navigator.share(to_js(data, dict_converter=js.Object.fromEntries))
-            tell(said[0])
-        else:
-            await window.navigator.clipboard.writeText(copied)
-            tell(said[1])
-    except Exception as error:
-        if "AbortError" not in str(error):
-            tell(said[2], **failed)
+            tell(said.shared)
+            return
+        except Exception as error:
+            if getattr(error, "name", "") == "AbortError":
+                tell("")
+                return
+            copied_key = said.instead
+    try:
+        await window.navigator.clipboard.writeText(copied)
+        tell(copied_key)
+    except Exception:
+        tell(said.failed, **failed)
 
 
 async def copy_replay_link(url: str, tell: Tell) -> None:

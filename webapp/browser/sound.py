@@ -5,7 +5,8 @@ Silent with the setting off (the tap path then only reads a flag), and before th
 interaction with the page (``navigator.userActivation``: the browsers' autoplay rule), so no
 ``AudioContext`` is made before a gesture. Each sound started is recorded on ``<html data-sounds>``
 (an internal hook for the tests, docs/ui-contract.md) only once a running context has started its
-first node: a sound that would not be heard is never recorded."""
+first node: a sound that would not be heard is never recorded. Where Web Audio is missing or refuses
+(an optional effect, effects.py), the page is silent and the game goes on."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from webapp.browser.dom import document, found, window
+from webapp.browser.effects import awaited, guarded
 from webapp.draw.sounds import TONES, Sound
 
 RECORDED = 10
@@ -35,14 +37,16 @@ class Speaker:
         return found(activation) and bool(activation.hasBeenActive)
 
     def play(self, sound: Sound | None) -> None:
-        if sound is None or not self.on or not self._interacted():
-            return
+        if sound is not None and self.on and self._interacted():
+            guarded("sound", self._play, sound)
+
+    def _play(self, sound: Sound) -> None:
         if self._context is None:
             self._context = js.AudioContext.new()
         if self._context.state == "running":
             self._start(sound)
         else:  # made, or suspended by the browser, a moment ago: it runs once resumed
-            self._run(self._resumed(sound))
+            self._run(awaited("sound", lambda: self._resumed(sound)))
 
     async def _resumed(self, sound: Sound) -> None:
         await self._context.resume()

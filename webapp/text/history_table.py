@@ -1,5 +1,6 @@
-"""The words of a shared result and of the history of games (issue 24), in Finnish and English; merged
-into ``webapp.text.table.TEXTS``. The share text's templates are written out in docs/ui-contract.md."""
+"""The words of a shared result (and of a share refused) and of the history of games (issue 24), in Finnish
+and English; merged into ``webapp.text.table.TEXTS``. The share text's templates are written out in
+docs/ui-contract.md."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ HISTORY_TEXTS: dict[str, dict[str, str]] = {
         "result-shared": "Tulos jaettu.",
         "result-copied": "Tulos kopioitu leikepöydälle.",
         "result-not-copied": "Tulosta ei voitu kopioida leikepöydälle.",
+        "result-copied-instead": "Jakaminen ei ollut käytettävissä, joten tulos kopioitiin leikepöydälle.",
+        "link-copied-instead": "Jakaminen ei ollut käytettävissä, joten linkki kopioitiin leikepöydälle.",
         "history": "Pelatut pelit",
         "history-cap": "Viimeiset {count} päättynyttä peliä säilytetään tällä laitteella.",
         "history-none": "Ei vielä päättyneitä pelejä.",
@@ -95,6 +98,8 @@ HISTORY_TEXTS: dict[str, dict[str, str]] = {
         "result-shared": "Result shared.",
         "result-copied": "Result copied to the clipboard.",
         "result-not-copied": "The result could not be copied to the clipboard.",
+        "result-copied-instead": "Sharing was not available, so the result was copied to the clipboard.",
+        "link-copied-instead": "Sharing was not available, so the link was copied to the clipboard.",
         "history": "Finished games",
         "history-cap": "The latest {count} finished games are kept on this device.",
         "history-none": "No finished games yet.",

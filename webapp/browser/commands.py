@@ -1,0 +1,61 @@
+"""The commands the browser carries out itself (``BROWSER_ACTIONS``, webapp/app/actions.py): sharing and
+copying, the files saved, the storage that lasts, installing and updating. Each is an optional effect
+(effects.py): where one fails in this browser the player is told, or nothing happens, and the game goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from halfmoon import save
+from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
+from webapp.app.actions import Action
+from webapp.app.app import App
+from webapp.browser.dom import query
+from webapp.browser.files import download
+from webapp.browser.lasting import Lasting
+from webapp.browser.offline import Offline
+from webapp.browser.sharing import Tell, copy_game, copy_replay_link, here, share, share_result
+from webapp.draw.history import share_text, to_share
+from webapp.stats.export import export_text
+
+
+class BrowserCommands:
+    def __init__(self, app: App, run: Callable[[Any], None], tell: Tell, close_intro: Callable[[], None]) -> None:
+        """``run`` keeps a coroutine running; ``tell`` says a message key (sharing.py ``Tell``)."""
+        self.app, self.run, self.tell = app, run, tell
+        self.replay_link = query("[data-replay-link]")
+        self.offline = Offline(run, lambda: tell("update-ready"))
+        self.lasting = Lasting(app, run, tell)
+        self.actions: dict[Action, Callable[[], None]] = {
+            Action.SHARE: lambda: run(share(tell)),
+            Action.INSTALL: self.offline.install,
+            Action.UPDATE: self.offline.update,
+            Action.COPY_GAME: lambda: run(copy_game(save(app.record), tell)),
+            Action.STATS_EXPORT: lambda: download(
+                export_text(app.tally.stats, app.tally.history), "half-moon-statistics.json"
+            ),
+            Action.STATS_PERSIST: lambda: run(self.lasting.ask()),
+            Action.GAME_EXPORT: lambda: download(save(app.record), f"half-moon-{app.code}{FILE_EXTENSION}", FILE_TYPE),
+            Action.SHARE_REPLAY: lambda: run(copy_replay_link(self.show_replay_link(), tell)),
+            Action.MENU: lambda: None,  # the browser's own popovertarget opens and closes it
+            Action.INTRO_CLOSE: close_intro,
+            Action.SHARE_RESULT: self.share_result,
+        }
+
+    def do(self, action: Action) -> None:
+        self.actions[action]()
+
+    def show_replay_link(self) -> str:
+        """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
+        url = here() + self.app.table.replay_query()
+        self.replay_link.href = url
+        self.replay_link.textContent = url
+        self.replay_link.parentElement.hidden = False
+        return url
+
+    def share_result(self) -> None:
+        """The end dialog's game, or the statistics dialog's latest daily deal, as a spoiler-free text."""
+        outcome = to_share(self.app)
+        if outcome is not None:
+            self.run(share_result(share_text(outcome, self.app.lang, here()), self.tell))
