@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 from pageobject import Game, choose_file, download, stat, without_statistics
 from playwright.sync_api import Browser, expect
-from solve import solve  # tools/, on the path through conftest.py
 from testdata import WON
 
 from halfmoon import DealCode, Move, SavedGame, save
@@ -41,13 +40,14 @@ def figures(game: Game) -> dict[str, str]:
     return {name: stat(game, name) for name in FIGURES}
 
 
-def almost_won() -> str:
+def almost_won(elapsed_ms: int = 90_000) -> str:
     """The won game of HM1-N-AAAAAAB one move short, as the page saves it (its first 47 moves are
-    played through the page by tests/browser/test_page.py; here only the win matters)."""
+    played through the page by tests/browser/test_page.py; here only the win matters), its clock at
+    ``elapsed_ms``."""
     position = Game_.from_code(DealCode.parse(WON["code"]))
     for move in WON["moves"][:-1]:
         position.remove(Move.parse(move))
-    return save(SavedGame(position, elapsed_ms=90_000, dealt_at=1_700_000_000_000))
+    return save(SavedGame(position, elapsed_ms=elapsed_ms, dealt_at=1_700_000_000_000))
 
 
 def won_and_abandoned(game: Game) -> dict[str, str]:
@@ -205,51 +205,3 @@ def test_the_daily_deal_is_the_local_date_s(
     tops |= {f"R{n}": (card, 1) for n, card in enumerate(vector["reserve"], start=1)}
     assert {p: tuple(v) for p, v in game.cards().items()} == tops
     context.close()
-
-
-def winning_line(code: str) -> list[str]:
-    """The daily deal's winning line, found by the development solver (tools/solve.py)."""
-    line = solve(Game_.from_code(DealCode.parse(code)), 200_000)
-    assert isinstance(line, list), f"{code}: no winning line found ({line})"
-    return [str(move) for move in line]
-
-
-def test_a_daily_date_after_today_counts_and_shows_won_only_once_it_comes(
-    browser: Browser, browser_context_args: dict[str, Any], site: str
-) -> None:
-    """The device's clock set back (docs/ui-contract.md "What counts"): the daily deal of 2 December won,
-    the date set back to 1 December and the page loaded again, that day's deal won. The figures, the
-    streak and the calendar all count 1 December alone; 2 December counts, and shows won, once it comes
-    (the page open). A context of its own: the clock is the whole profile's."""
-    context = browser.new_context(**browser_context_args, timezone_id="UTC", service_workers="block")
-    page, calendar = context.new_page(), '[data-stats-calendar] [data-won="true"]'
-    game = Game(page, site)
-    try:
-        page.clock.set_fixed_time(datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.UTC))
-        game.open()
-        for code in ("HM1-D-20261202", "HM1-D-20261201"):
-            if code.endswith("01"):
-                page.clock.set_fixed_time(datetime.datetime(2026, 12, 1, 12, tzinfo=datetime.UTC))
-                page.reload()
-                game.wait_ready()
-                game.close_dialog()  # the won game's end dialog, shown again with it
-            game.action("daily")
-            assert game.board("data-code") == code
-            game.play_line(winning_line(code))
-            assert game.board("data-status") == "won"
-            game.action("close")
-        assert (stat(game, "won"), stat(game, "daily-won"), stat(game, "daily-streak")) == ("2", "1", "1")
-        game.action("stats")
-        expect(page.locator(calendar)).to_have_attribute("data-date", "2026-12-01")  # one day alone
-        game.action("close")
-        page.clock.set_fixed_time(datetime.datetime(2026, 12, 2, 0, 0, 1, tzinfo=datetime.UTC))
-        expect(page.locator("[data-stats]")).to_have_attribute("data-daily-won", "2")  # midnight passed
-        assert stat(game, "daily-streak") == "2"
-        game.action("stats")
-        expect(page.locator(calendar)).to_have_count(2)
-        assert page.locator(calendar).evaluate_all("cells => cells.map(c => c.dataset.date)") == [
-            "2026-12-01",
-            "2026-12-02",
-        ]
-    finally:
-        context.close()
