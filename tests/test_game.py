@@ -120,6 +120,28 @@ def test_r7_5_redo_reapplies_in_order_until_a_new_move() -> None:
     assert not game.can_redo and game.undone_moves == ()
 
 
+def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_game() -> None:
+    """R7.1 and R7.5 over the longest line that can still be undone (the 48th move wins, R7.1): the same
+    position, score and history of moves, and the game goes on to its win."""
+    game = play(WON["code"], WON["moves"][:-1])
+    after = (position(game), game.score, game.moves, [str(r.move) for r in game.move_stack])
+    for _ in range(WON_MOVES - 1):
+        game.undo()
+    assert (position(game), game.score, game.moves, game.move_stack) == (
+        position(Game.from_code(WON["code"])),
+        0,
+        0,
+        (),
+    )
+    assert [str(r.move) for r in game.undone_moves] == WON["moves"][:-1] and not game.can_undo
+    for _ in range(WON_MOVES - 1):
+        game.redo()
+    assert (position(game), game.score, game.moves, [str(r.move) for r in game.move_stack]) == after
+    assert game == play(WON["code"], WON["moves"][:-1]) and not game.can_redo and game.undone_moves == ()
+    game.remove(WON["moves"][-1])
+    assert game.status is Status.WON and (game.score, game.moves) == (WON_SCORE, WON_MOVES)
+
+
 def test_restart_deals_the_same_cards_and_clears_everything() -> None:
     game = play(WON["code"], WON["moves"][:6])
     game.undo()

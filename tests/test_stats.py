@@ -984,6 +984,32 @@ def test_the_daily_streak_is_the_run_of_days_ending_today_or_yesterday(offsets: 
     assert (f.daily_streak, f.daily_won_today, f.daily_won) == (expected, today in won, counted)
 
 
+@given(st.sets(st.integers(0, 90), max_size=50), st.integers(-3, 93), st.integers(-1, 1))
+def test_dates_after_today_count_for_no_figure_and_show_won_only_once_they_come(
+    offsets: set[int], today_offset: int, month_step: int
+) -> None:
+    """The one rule (docs/ui-contract.md "What counts") for the daily figures, the daily streak and the
+    calendar alike: a daily date won counts, and shows won, only once it is no later than today (a clock
+    set back keeps the record, but its later dates wait)."""
+    base = datetime.date(2026, 11, 10)
+    won = {base + datetime.timedelta(days=n) for n in offsets}
+    today = base + datetime.timedelta(days=today_offset)
+    s = Stats(won=len(won), daily_won=tuple(sorted(f"{d:%Y%m%d}" for d in won)))
+    come = {d for d in won if d <= today}
+    f = figures(s, today)
+    day, run = (today if today in come else today - datetime.timedelta(days=1)), 0
+    while day in come:
+        run, day = run + 1, day - datetime.timedelta(days=1)
+    assert (f.daily_won, f.daily_streak, f.daily_won_today) == (len(come), run, today in come)
+    month = (today.replace(day=15) + datetime.timedelta(days=31 * month_step)).replace(day=1)
+    days = [d for week in calendar(s, month.year, month.month, today) for d in week if d is not None]
+    shown = {d.date for d in days if d.won}
+    assert shown == {d for d in come if (d.year, d.month) == (month.year, month.month)}
+    table = ET.fromstring(calendar_html(calendar(s, month.year, month.month, today), "en"))
+    marked = {td.get("data-date") for td in table.iter("td") if td.get("data-won") == "true"}
+    assert marked == {d.isoformat() for d in shown}
+
+
 @given(
     st.lists(
         st.text("0123456789", min_size=8, max_size=8)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
-from pageobject import Game
+from pageobject import Game, stat
 from PIL import Image
 from playwright.sync_api import Browser, BrowserType, Page, expect
 from testdata import WON
@@ -23,6 +23,7 @@ from build import SITE_FILES, precache_manifest, write_precache_manifest  # noqa
 from serve import make_server  # noqa: E402
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
+RECORDS = "() => [localStorage.getItem('half-moon:stats'), localStorage.getItem('half-moon:history')]"
 
 
 class Site:
@@ -121,9 +122,15 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     page.wait_for_function(CONTROLLED, timeout=120_000)
     old_precache = precaches(page, site)
     assert len(old_precache) == 1
-    game.play(WON["moves"][:2])
+    game.play_line(WON["moves"])  # a game won: in the statistics and the history
+    game.action("close")
+    game.play_code(WON["code"])  # the won game is not in progress: no question (R7.6)
+    game.play(WON["moves"][:2])  # the update arrives mid-game
+    records = page.evaluate(RECORDS)
+    assert all(records) and '"won"' in records[1]  # both written: the won game is in the history
     build_mark = "getComputedStyle(document.documentElement).getPropertyValue('--build').trim()"
     assert page.evaluate(build_mark) == ""
+    page.evaluate("window.notReloaded = true")
 
     with (root / "static" / "app.css").open("a") as css:  # version B: one changed file
         css.write("\n:root { --build: b; }\n")
@@ -131,17 +138,22 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
     expect(game.command("update")).to_be_visible(timeout=120_000)
     assert "new version" in game.message()
+    game.play(WON["moves"][2:3])  # offered, not forced: the game plays on in this page, the new version waits
+    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
+    assert page.evaluate("window.notReloaded") is True and game.figures() == (35, 3)
 
     page.reload()  # not accepted yet: version A keeps serving
     game.wait_ready()
-    assert page.evaluate(build_mark) == "" and game.figures() == (20, 2)
+    assert page.evaluate(build_mark) == "" and game.figures() == (35, 3)
     expect(game.command("update")).to_be_visible()
 
     with page.expect_navigation():
         game.action("update")
     game.wait_ready()
     assert page.evaluate(build_mark) == "b"
-    assert game.figures() == (20, 2) and game.board("data-code") == "HM1-N-AAAAAAB"
+    assert game.figures() == (35, 3) and game.board("data-code") == "HM1-N-AAAAAAB"
+    assert page.evaluate(RECORDS) == records  # the statistics and the history kept (no game ended meanwhile)
+    assert (stat(game, "played"), stat(game, "won")) == ("2", "1")
     new_precache = precaches(page, site)
     assert len(new_precache) == 1 and new_precache != old_precache  # the new version's precache replaced the old
     # Beside it, only the interpreter snapshot's cache may stay (it outlives versions on purpose).

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from pageobject import Game
+from pageobject import Game, stat
 from playwright.sync_api import Browser, expect
 from testdata import DEAD_END, WON
 
@@ -114,6 +114,24 @@ def test_r7_undo_redo_restart_and_new(game: Game) -> None:
     game.action("new")  # no move made: no question asked
     assert game.board("data-code") != "HM1-N-AAAAAAB"
     assert game.page.url.endswith("?deal=" + game.board("data-code"))
+
+
+def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_game(game: Game) -> None:
+    """Through the page's own undo and redo (R7.1, R7.5): the same position, score, line of moves and
+    statistics (undoing ends nothing: the game is played once, and no game enters the history)."""
+    start, records = game.cards(), "() => [localStorage['half-moon:stats'], localStorage['half-moon:history']]"
+    game.play_line(WON["moves"][:-1])
+    after, figures, played = game.cards(), game.figures(), stat(game, "played")
+    stored = game.page.evaluate(records)
+    assert figures[1] == 47 and game.saved()["moves"] == WON["moves"][:-1]
+    game.repeat("undo", 47)
+    assert (game.cards(), game.figures(), game.enabled("undo"), game.saved()["moves"]) == (start, (0, 0), False, [])
+    game.repeat("redo", 47)
+    assert (game.cards(), game.figures(), game.enabled("redo")) == (after, figures, False)
+    assert (game.saved()["moves"], game.saved()["undone"]) == (WON["moves"][:-1], [])
+    assert (stat(game, "played"), game.page.evaluate(records)) == (played, stored)
+    game.play(WON["moves"][-1:])
+    assert game.board("data-status") == "won" and game.figures() == (520, 48)
 
 
 def test_r7_3_play_a_deal_by_code(game: Game) -> None:

@@ -180,6 +180,27 @@ def intro_clear_of_the_cards(page: Page) -> bool:
     )
 
 
+OTHER = {"en": "fi", "fi": "en"}
+RULES_TITLE = {"en": "Rules", "fi": "Säännöt"}
+
+
+def rules_and_back(game: Game, lang: str) -> None:
+    """The page set to ``lang`` (not the browser's language), the introduction's Rules link followed: the
+    rules in ``lang``; their link back to the game resumes it as it was, the introduction still shown."""
+    page, intro = game.page, game.page.locator("[data-intro]")
+    game.set_language(lang)
+    cards, figures, code = game.cards(), game.figures(), game.board("data-code")
+    with page.expect_navigation():
+        intro.locator("[data-rules-link]").click()
+    expect(page.locator("h1")).to_have_text(RULES_TITLE[lang])
+    assert page.evaluate("document.documentElement.lang") == lang and page.url.endswith(f"/rules-{lang}.html")
+    page.locator('[data-link="game"]').click()
+    game.wait_ready()
+    assert (game.lang(), game.board("data-code"), game.cards(), game.figures()) == (lang, code, cards, figures)
+    expect(intro).to_be_visible()
+    assert page.evaluate("localStorage.getItem('half-moon:intro')") == "shown"
+
+
 @pytest.mark.parametrize(("locale", "lang", "ending"), [("en-GB", "en", "removal"), ("fi-FI", "fi", "close")])
 def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed(
     browser: Browser, site: str, locale: str, lang: str, ending: str
@@ -202,6 +223,7 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     page.set_viewport_size(PHONE)
     assert intro.locator("a").get_attribute("href") == f"./rules-{lang}.html"  # as the page's other links
     assert page.evaluate("localStorage.getItem('half-moon:intro')") == "shown"
+    rules_and_back(game, OTHER[lang])
     if ending == "removal":
         page.reload()  # not yet done: still there, though the game is stored now
         game.wait_ready()

@@ -2,11 +2,11 @@
 "Two tabs"): no file opens during a replay, an unsaved game is never replaced by another tab's unasked,
 a statistics dialog says what its own actions did, two tabs finishing at the same moment both count
 (also when one tab's storage shows the other's writes late),
-the daily figures follow midnight, a clock past 9999 still starts, and the browser is asked to keep
-the storage.
+the daily figures follow midnight, a daily date after today (a clock set back) counts and shows won only
+once it comes, a clock past 9999 still starts, and the browser is asked to keep the storage.
 
-Seconds added: about 45 (two extra tabs for the simultaneous finishes and their 25 rounds, two
-contexts with clocks of their own; the rest uses the shared page)."""
+What costs time: two extra tabs for the simultaneous finishes and their rounds, three contexts with
+clocks of their own; the rest uses the shared page."""
 
 from __future__ import annotations
 
@@ -16,12 +16,15 @@ import re
 from typing import Any
 
 import pytest
-from pageobject import Game, choose_file, stat, without_statistics
+from pageobject import Game, choose_file, show_history, stat, without_statistics
 from playwright.sync_api import Browser, expect
+from solve import solve  # tools/, on the path through conftest.py
 from test_stats_files import almost_won
 from testdata import WON
 
 from halfmoon import DealCode
+from halfmoon import Game as Game_
+from webapp.stats import history
 from webapp.stats.record import GameId, Stats, record_ended, record_played
 from webapp.stats.stored import dumps, loads
 from webapp.store.keys import STATS_KEY
@@ -156,13 +159,19 @@ def tabs(game: Game) -> tuple[Game, Game]:
     return open_tabs(game)
 
 
-def finish_together(tabs: tuple[Game, Game]) -> None:
+LABEL_MS = 10_000
+"""Each game of ``finish_together`` opens with its clock at ``LABEL_MS`` × its number (the round's two
+games numbered 2 × round and 2 × round + 1): the history's times tell which game each entry is, as the
+clock runs for less than that between opening and the win."""
+
+
+def finish_together(tabs: tuple[Game, Game], round_: int = 0) -> None:
     """Each tab opens an almost won game from a file (a new game each time: a new identity), then both
     make the winning removal in the same millisecond of ``Date.now()``, scheduled in both pages."""
-    for tab in tabs:
+    for number, tab in enumerate(tabs, start=2 * round_):
         if tab.dialog("end").is_visible():
             tab.action("close")
-        choose_file(tab, "game-file", almost_won().encode())
+        choose_file(tab, "game-file", almost_won(number * LABEL_MS).encode())
         tab.confirm_if_asked()
         expect(tab.place(LAST[0])).to_have_attribute("data-count", "1")
     at = tabs[0].page.evaluate("Date.now()") + 150
@@ -176,20 +185,49 @@ def stored_stats(tab: Game) -> Stats:
     return loads(tab.page.evaluate("localStorage.getItem('half-moon:stats')"))
 
 
+def in_history_order(tab: Game, rounds: int) -> None:
+    """The stored history holds each game of ``rounds`` rounds of ``finish_together`` exactly once, won,
+    round after round as they ended (a round's two games ended at the same moment: either first)."""
+    games = history.loads(tab.page.evaluate("localStorage.getItem('half-moon:history')")).games
+    numbers = [game.elapsed_ms // LABEL_MS for game in games]
+    assert sorted(numbers) == list(range(2 * rounds)), f"not each game once: {numbers}"
+    assert [number // 2 for number in numbers] == [n // 2 for n in range(2 * rounds)], f"out of order: {numbers}"
+    assert all((game.won, game.score, game.moves) == (True, 520, 48) for game in games)
+    assert len({(game.code, game.dealt_at) for game in games}) == 2 * rounds
+
+
 def settled(tab: Game, played: int) -> dict[str, str]:
     expect(tab.page.locator("[data-stats]:not([aria-busy])")).to_have_attribute("data-played", str(played))
     return {name: stat(tab, name) for name in ("played", "won", "streak", "best-streak", "best-time")}
 
 
-def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[Game, Game]) -> None:
-    finish_together(tabs)
+@pytest.mark.parametrize("offline", [False, True], ids=["online", "one-offline"])
+def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[Game, Game], offline: bool) -> None:
+    """Two rounds of two games ended at the same moment, one tab's network cut off or not: each game
+    exactly once in the history, in the order they ended, and the figures exact in both tabs."""
+    if offline:  # this tab alone: the other shares its storage, and stays online
+        network = tabs[1].page.context.new_cdp_session(tabs[1].page)
+        network.send("Network.enable")
+        conditions = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+        network.send("Network.emulateNetworkConditions", conditions)
+        assert tabs[1].page.evaluate("navigator.onLine") is False
+    for round_ in range(2):
+        finish_together(tabs, round_)
     for tab in tabs:
-        assert settled(tab, 2) == {"played": "2", "won": "2", "streak": "2", "best-streak": "2", "best-time": ""}
+        assert settled(tab, 4) == {"played": "4", "won": "4", "streak": "4", "best-streak": "4", "best-time": ""}
+    in_history_order(tabs[0], 2)
+    tabs[1].action("close")
+    tabs[1].action("stats")
+    show_history(tabs[1])  # and the history as the offline tab shows it: the latest first
+    rows = tabs[1].page.locator("[data-history-game]")
+    expect(rows).to_have_count(4)
+    shown = [int(time) // (LABEL_MS // 1000) for time in rows.evaluate_all("rows => rows.map(r => r.dataset.time)")]
+    assert sorted(shown[:2]) == [2, 3] and sorted(shown[2:]) == [0, 1]
 
 
 def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tuple[Game, Game]) -> None:
-    for _ in range(25):
-        finish_together(tabs)
+    for round_ in range(25):
+        finish_together(tabs, round_)
     for tab in tabs:  # every recording done, in both tabs
         expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
     stored = stored_stats(tabs[0])  # the record itself first: no win lost
@@ -201,6 +239,7 @@ def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tup
     figures = settled(tabs[0], 50)
     assert figures == settled(tabs[1], 50)
     assert figures == {"played": "50", "won": "50", "streak": "50", "best-streak": "50", "best-time": ""}
+    in_history_order(tabs[0], 25)
 
 
 def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_counts_both(game: Game) -> None:
@@ -267,6 +306,54 @@ def test_the_daily_figures_and_the_calendar_follow_midnight(
     expect(page.locator("[data-stats]")).to_have_attribute("data-daily-streak", "0")
     expect(today).to_have_attribute("data-date", "2026-12-03")
     context.close()
+
+
+def winning_line(code: str) -> list[str]:
+    """The daily deal's winning line, found by the development solver (tools/solve.py)."""
+    line = solve(Game_.from_code(DealCode.parse(code)), 200_000)
+    assert isinstance(line, list), f"{code}: no winning line found ({line})"
+    return [str(move) for move in line]
+
+
+def test_a_daily_date_after_today_counts_and_shows_won_only_once_it_comes(
+    browser: Browser, browser_context_args: dict[str, Any], site: str
+) -> None:
+    """The device's clock set back (docs/ui-contract.md "What counts"): the daily deal of 2 December won,
+    the date set back to 1 December and the page loaded again, that day's deal won. The figures, the
+    streak and the calendar all count 1 December alone; 2 December counts, and shows won, once it comes
+    (the page open). A context of its own: the clock is the whole profile's."""
+    context = browser.new_context(**browser_context_args, timezone_id="UTC", service_workers="block")
+    page, calendar = context.new_page(), '[data-stats-calendar] [data-won="true"]'
+    game = Game(page, site)
+    try:
+        page.clock.set_fixed_time(datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.UTC))
+        game.open()
+        for code in ("HM1-D-20261202", "HM1-D-20261201"):
+            if code.endswith("01"):
+                page.clock.set_fixed_time(datetime.datetime(2026, 12, 1, 12, tzinfo=datetime.UTC))
+                page.reload()
+                game.wait_ready()
+                game.close_dialog()  # the won game's end dialog, shown again with it
+            game.action("daily")
+            assert game.board("data-code") == code
+            game.play_line(winning_line(code))
+            assert game.board("data-status") == "won"
+            game.action("close")
+        assert (stat(game, "won"), stat(game, "daily-won"), stat(game, "daily-streak")) == ("2", "1", "1")
+        game.action("stats")
+        expect(page.locator(calendar)).to_have_attribute("data-date", "2026-12-01")  # one day alone
+        game.action("close")
+        page.clock.set_fixed_time(datetime.datetime(2026, 12, 2, 0, 0, 1, tzinfo=datetime.UTC))
+        expect(page.locator("[data-stats]")).to_have_attribute("data-daily-won", "2")  # midnight passed
+        assert stat(game, "daily-streak") == "2"
+        game.action("stats")
+        expect(page.locator(calendar)).to_have_count(2)
+        assert page.locator(calendar).evaluate_all("cells => cells.map(c => c.dataset.date)") == [
+            "2026-12-01",
+            "2026-12-02",
+        ]
+    finally:
+        context.close()
 
 
 def test_a_clock_past_9999_still_starts_without_the_daily_figures(

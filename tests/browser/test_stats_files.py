@@ -40,13 +40,14 @@ def figures(game: Game) -> dict[str, str]:
     return {name: stat(game, name) for name in FIGURES}
 
 
-def almost_won() -> str:
+def almost_won(elapsed_ms: int = 90_000) -> str:
     """The won game of HM1-N-AAAAAAB one move short, as the page saves it (its first 47 moves are
-    played through the page by tests/browser/test_page.py; here only the win matters)."""
+    played through the page by tests/browser/test_page.py; here only the win matters), its clock at
+    ``elapsed_ms``."""
     position = Game_.from_code(DealCode.parse(WON["code"]))
     for move in WON["moves"][:-1]:
         position.remove(Move.parse(move))
-    return save(SavedGame(position, elapsed_ms=90_000, dealt_at=1_700_000_000_000))
+    return save(SavedGame(position, elapsed_ms=elapsed_ms, dealt_at=1_700_000_000_000))
 
 
 def won_and_abandoned(game: Game) -> dict[str, str]:

@@ -8,7 +8,7 @@ import datetime
 from dataclasses import dataclass
 from html import escape
 
-from webapp.stats.record import Stats
+from webapp.stats.record import Stats, counted_dates
 from webapp.text.words import text
 
 
@@ -31,7 +31,8 @@ def _month_length(first: datetime.date) -> int:
 def calendar(stats: Stats, year: int, month: int, today: datetime.date) -> list[list[Day | None]]:
     """The month's weeks, Monday first; None pads the days of the neighbouring months.
 
-    A ``year`` and ``month`` that name no month give the month of ``today``.
+    A ``year`` and ``month`` that name no month give the month of ``today``. A day is won when its date
+    counts now (``counted_dates``): a date after today is not shown won until it comes.
     """
     try:
         first = datetime.date(year, month, 1)
@@ -39,7 +40,7 @@ def calendar(stats: Stats, year: int, month: int, today: datetime.date) -> list[
         first = today.replace(day=1)
     length = _month_length(first)
     prefix = f"{first.year:04d}{first.month:02d}"
-    dates = stats.daily_won
+    dates = counted_dates(stats, today)
     start = bisect.bisect_left(dates, prefix)
     won = {key for key in dates[start : bisect.bisect_left(dates, prefix + "99", lo=start)]}
     days: list[Day | None] = [None] * first.weekday()

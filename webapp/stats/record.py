@@ -236,13 +236,13 @@ def day_key(day: datetime.date) -> str:
 def figures(stats: Stats, today: datetime.date | None) -> Figures:
     """The figures of the statistics dialog. ``today`` is the device's local date, None when the device's
     clock is outside the years of daily deals (2000 … 9999): then the daily figures are unknown (None).
-    Dates after today (an import from across the date line, a clock set back) count for no figure."""
+    Only the dates ``counted_dates`` gives count."""
     if today is None:
         daily_won = daily_streak = None
         won_today = False
     else:
-        daily_won = bisect.bisect_right(stats.daily_won, day_key(today))
-        dates = stats.daily_won[:daily_won]
+        dates = counted_dates(stats, today)
+        daily_won = len(dates)
         won_today = _has(dates, day_key(today))
         end = today if won_today else _previous(today)
         daily_streak = 0 if end is None else _run_ending(dates, end)
@@ -259,6 +259,17 @@ def figures(stats: Stats, today: datetime.date | None) -> Figures:
         daily_won_today=won_today,
         recent=stats.recent[-CHART_GAMES:],
     )
+
+
+def counted_dates(stats: Stats, today: datetime.date | None) -> tuple[str, ...]:
+    """The daily dates won that count now, for every figure, streak and calendar: those up to ``today``.
+
+    The one place of the rule. A date after today (an import from across the date line, a clock set
+    back) stays in the record but counts for nothing and is shown won only once it comes; while the
+    device's date is unknown (None: outside the years of daily deals) no date counts."""
+    if today is None:
+        return ()
+    return stats.daily_won[: bisect.bisect_right(stats.daily_won, day_key(today))]
 
 
 def _run_ending(dates: tuple[str, ...], end: datetime.date) -> int:
