@@ -8,7 +8,7 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: setup build play test bench lint
+.PHONY: setup system build play test bench lint
 .DEFAULT_GOAL := test
 
 $(VENV)/.installed: requirements-dev.txt pyproject.toml
@@ -22,6 +22,11 @@ node_modules/.installed: package.json package-lock.json
 	touch $@
 
 setup: $(VENV)/.installed node_modules/.installed
+
+# The browsers the tests drive (Debian's packages): installed when run as root; as another user,
+# the one command to run as root is printed and nothing runs.
+system:
+	@$(PYTHON) tools/system.py
 
 build: setup
 	$(PY) tools/build.py
@@ -46,7 +51,7 @@ TEST_SIDE_BY_SIDE = log=$$(mktemp); \
 	  echo "==== the cross-engine suite ($(ENGINES)), run beside the rest ===="; \
 	  cat $$log; rm -f $$log; \
 	  if [ $$status -eq 0 ]; then status=$$engines_status; fi
-test: build
+test: system build
 	@start=$$(date +%s); \
 	$(if $(ARGS),$(TEST_AS_ASKED),$(TEST_SIDE_BY_SIDE)); \
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status

@@ -40,11 +40,13 @@ WEBKIT_BROWSER = str(Path(__file__).with_name("webkit_browser.py"))
 WEBKIT_BINDINGS = ["/usr/bin/python3", "-c", "import gi; gi.require_version('WebKit2', '4.1')"]
 XVFB = "/usr/bin/Xvfb"
 LOCALE = "en_GB.UTF-8"  # without an installed UTF-8 locale WebKit reports navigator.languages == ['C']
-INSTALL = {
-    "chromium": "apt-get install -y chromium",
-    "firefox": "apt-get install -y firefox-esr",
-    "webkit": "apt-get install -y webkit2gtk-driver xvfb python3-gi gir1.2-webkit2-4.1",
+# Debian's packages each engine needs (tools/system.py installs them); the fonts carry the suits' glyphs.
+PACKAGES = {
+    "chromium": ["chromium", "fonts-dejavu-core"],
+    "firefox": ["firefox-esr", "fonts-dejavu-core"],
+    "webkit": ["webkit2gtk-driver", "xvfb", "python3-gi", "gir1.2-webkit2-4.1", "locales", "fonts-dejavu-core"],
 }
+INSTALL = {engine: "apt-get install -y " + " ".join(packages) for engine, packages in PACKAGES.items()}
 POLL_S = 0.02
 
 
