@@ -97,24 +97,26 @@ BOARD = """() => {
 }"""
 SETTLED = """['stored', 'dropped', 'off', 'failed'].includes(document.documentElement.dataset.snapshot)
   && navigator.serviceWorker.controller !== null"""
-METHOD = f"""Debian's Chromium (headless, the project's launch arguments) at {PHONE["viewport"]["width"]} ×
-{PHONE["viewport"]["height"]} CSS pixels, device scale {PHONE["device_scale_factor"]}, mobile and touch; the page's
-main thread slowed {CPU_SLOWDOWN}× (DevTools' `Emulation.setCPUThrottlingRate`, as Lighthouse's mobile run slows it:
-it does not slow Workers, so this measures the main thread only); the link at {LINK["downloadThroughput"] / MEGABIT:.0f}
-Mbit/s down and {LINK["uploadThroughput"] / MEGABIT:.0f} up with {LINK["latency"]} ms latency
-(`Network.emulateNetworkConditions`). Each run is a fresh profile on disk: a first visit to the plain address,
-then, once the snapshot's fate is settled and the service worker controls the page, a return visit in the same
-profile. Per visit, in the page's own clock:
-- cards on screen: the board's 20 places painted with their cards (tools/bench_page.py's probe); ready:
-  `data-ready`;
-- a 5 ms `setTimeout` loop, started by an init script before the page's own scripts, records its gaps: the
-  longest is the longest main-thread block, and the blocking time is the sum over gaps of what each has past
-  {BLOCKING_PAST_MS} ms; both from navigation to ready, and apart over {TAPS} taps and the
-  {IDLE_AFTER_TAPS_MS / 1000} s after them;
-- the taps: touch taps, one at a time, on the places of a winning line of the deal on the board (`data-code`,
-  solved by tools/solve.py; continued from `data-moves` on the return), each move's first card selected and
-  deselected before the move; tap → frame: from the click to the next `requestAnimationFrame` after the
-  board changed (median and p95 of the visit's taps)."""
+METHOD = f"""Debian's Chromium (headless, the project's launch arguments) at {PHONE["viewport"]["width"]} × \
+{PHONE["viewport"]["height"]} CSS pixels, device scale {PHONE["device_scale_factor"]}, mobile and touch; the page's \
+main thread slowed {CPU_SLOWDOWN}× (DevTools' `Emulation.setCPUThrottlingRate`, as Lighthouse's mobile run slows \
+it: it does not slow Workers, so this measures the main thread only); the link at \
+{LINK["downloadThroughput"] / MEGABIT:.0f} Mbit/s down and {LINK["uploadThroughput"] / MEGABIT:.0f} up with \
+{LINK["latency"]} ms latency (`Network.emulateNetworkConditions`), the site served uncompressed by \
+tools/serve.py. Each run is a fresh profile on disk: a first visit to the plain address, then, once the \
+snapshot's fate is settled and the service worker controls the page, a return visit in the same profile. Per \
+visit, in the page's own clock:
+- cards on screen: the board's 20 places painted with their cards (tools/bench_page.py's probe); ready: \
+`data-ready`;
+- a 5 ms `setTimeout` loop, started by an init script before the page's own scripts, records its gaps: the \
+longest is the longest main-thread block, and the blocking time is the sum over gaps of what each has past \
+{BLOCKING_PAST_MS} ms; both from navigation to ready, and apart over {TAPS} taps and the \
+{IDLE_AFTER_TAPS_MS / 1000} s after them (on a first visit the taps start at ready, beside the work that \
+follows it);
+- the taps: touch taps, one at a time, on the places of a winning line of the deal on the board (`data-code`, \
+solved by tools/solve.py; continued from `data-moves` on the return), each move's first card selected and \
+deselected before the move; tap → frame: from the click to the next `requestAnimationFrame` after the board \
+changed (median and p95 of the visit's taps)."""
 FIGURES = {
     "paint": "cards on screen",
     "ready": "ready",
@@ -254,9 +256,9 @@ def table(results: dict[str, dict[str, list[dict[str, Any]]]], runs: int) -> str
 
 
 NOT_MEASURED = (
-    "Not measured: the service worker's own downloads and any Worker's work (DevTools slows the page's main"
-    " thread only, and throttles the link only for the page's own requests); a main-thread block before the"
-    " init script's first timer (the document's first bytes); what the page does on the GPU or compositor."
+    "Not measured: the work of Workers (the slowdown is the main thread's alone); a main-thread block before"
+    " the init script's first timer (while the document's first bytes arrive); the compositor's and the GPU's"
+    " work. Not checked: whether the emulated link holds the service worker's own downloads (its precache)."
 )
 BEGIN = "<!-- The phone benchmark: tools/bench_phone.py --update rewrites from here to its end mark. -->"
 END = "<!-- The phone benchmark's end. -->"
