@@ -57,9 +57,11 @@ test: system build
 	echo "make test: the tests took $$(( $$(date +%s) - start )) s"; exit $$status
 
 # Figures into bench-results/ (git-ignored); UPDATE=1 also rewrites the tracked BENCHMARKS.md.
+# BASELINE=DIR (a built checkout of another commit) runs the phone benchmark beside it, interleaved.
 bench: build
 	$(PY) tools/bench_engine.py
 	$(PY) tools/bench_page.py $(if $(UPDATE),--update)
+	$(PY) tools/bench_phone.py $(if $(BASELINE),--baseline $(BASELINE)) $(if $(UPDATE),--update)
 	$(PY) tools/bench_engines.py
 
 # The page benchmark per engine alone (first visit, restored visit, longest block, tap → DOM).
