@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pageobject import Game, axe_violations
-from playwright.sync_api import Browser, Page, Route, expect
+from pageobject import Game, axe_violations, first_visit
+from playwright.sync_api import Browser, Page, expect
 
 from webapp.text.words import text
 
@@ -151,17 +151,6 @@ def test_screenshots_of_the_phone_and_laptop_windows_menu_open_and_closed(phone:
 
 # --- The first game's introduction ---
 
-
-def first_visit(browser: Browser, site: str, locale: str) -> tuple[Page, list[Route]]:
-    """A first visit in a profile of its own, the engine held back: the page as first painted."""
-    context = browser.new_context(locale=locale, viewport=PHONE, service_workers="block")
-    page = context.new_page()
-    held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    page.goto(site + "?deal=HM1-N-AAAAAAB")
-    return page, held
-
-
 # Phones both ways, the smallest first: where the introduction must be read whole at a glance.
 PHONES = [(320, 568), (360, 640), (390, 844), (412, 915), (568, 320), (640, 360), (844, 390)]
 INTRO_WHOLE = """() => { const i = document.querySelector('[data-intro]').getBoundingClientRect();
@@ -184,7 +173,7 @@ def intro_clear_of_the_cards(page: Page) -> bool:
 def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed(
     browser: Browser, site: str, locale: str, lang: str, ending: str
 ) -> None:
-    page, held = first_visit(browser, site, locale)
+    page, held = first_visit(browser, site, locale, PHONE, "?deal=HM1-N-AAAAAAB")
     intro = page.locator("[data-intro]")
     expect(intro).to_be_visible()  # before the engine is up: the first paint
     assert page.locator("html[data-ready]").count() == 0
