@@ -17,6 +17,7 @@ import pytest
 from conftest import Watch
 from pageobject import CODE, INSTALL_OFFER, Game, first_visit
 from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Error as PlaywrightError
 from testdata import DEAD_END, VECTORS, WON
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -271,6 +272,62 @@ def test_while_loading_no_text_lies_over_other_text_a_card_or_a_command(
         assert page.locator("html[data-ready]").count() == 0  # loading all along
     finally:
         page.context.close()
+
+
+# What a tap at the centre of the menu's button reaches: the button, or what is drawn over it.
+AT_THE_MENU_BUTTON = r"""() => {
+  const button = document.querySelector('[data-action="menu"]'), r = button.getBoundingClientRect();
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return button.contains(hit) ? null : (hit ? hit.outerHTML.replace(/\s+/g, ' ').slice(0, 60) : 'nothing');
+}"""
+# The open menu inside the window, scrolling (where it must) only up and down: every command reachable.
+MENU_IN_VIEW = """() => { const menu = document.querySelector('[data-menu]'), r = menu.getBoundingClientRect();
+  return r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5
+    && menu.scrollWidth <= menu.clientWidth + 1; }"""
+MENU_CLOSED = """() => !document.querySelector('[data-menu]').matches(':popover-open')
+  && document.querySelector('[data-action="menu"]').getAttribute('aria-expanded') === 'false'"""
+
+
+@pytest.mark.parametrize("lang", ["en", "fi"])
+def test_the_open_menu_leaves_its_button_tappable_and_a_tap_on_it_only_closes_it(game: Game, lang: str) -> None:
+    """In every window where the menu shows. A deal's code typed in the menu's box: a tap that reached
+    the box's Play instead would open that deal."""
+    page, menu = game.page, game.page.locator("[data-menu]")
+    game.set_language(lang)
+    shown, problems = [], []
+    try:
+        for width, height in VIEWPORTS:
+            page.set_viewport_size({"width": width, "height": height})
+            button = game.command("menu")
+            if not button.is_visible():
+                continue
+            at = f"{width}x{height}"
+            shown.append((width, height))
+            button.click()
+            expect(menu).to_be_visible()
+            page.locator('[data-input="code"]').fill("HM1-N-AAAAAAZ")
+            if not page.evaluate(MENU_IN_VIEW):
+                problems.append(f"{at}: the open menu is not all in the window, or scrolls sideways")
+            covered = page.evaluate(AT_THE_MENU_BUTTON)
+            if covered:
+                problems.append(f"{at}: the open menu covers its button with {covered}")
+            box = button.bounding_box()
+            assert box is not None
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)  # a tap where it is drawn
+            try:
+                page.wait_for_function(MENU_CLOSED, timeout=5000)
+            except PlaywrightError:
+                problems.append(f"{at}: a second tap on the button leaves the menu open")
+                page.keyboard.press("Escape")
+            after = (game.board("data-code"), game.message(), page.locator("dialog[open]").count())
+            if after != (CODE, "", 0):
+                problems.append(f"{at}: a second tap on the button did more (deal, message, dialogs): {after}")
+                game.fresh()
+                game.set_language(lang)
+        assert problems == [], "\n".join(problems)
+        assert {(640, 360), (844, 390), (360, 640)} <= set(shown), f"the menu shows in {shown}"
+    finally:
+        page.set_viewport_size({"width": 1000, "height": 800})
 
 
 @pytest.mark.parametrize("name", ["rules-en.html", "examples-en.html"])
