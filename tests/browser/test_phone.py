@@ -114,6 +114,27 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
     assert button.get_attribute("aria-expanded") == "false"
 
 
+def test_tab_from_the_open_menus_button_enters_its_first_command_and_shift_tab_returns(phone: Game) -> None:
+    """In the phones' windows both ways (the menu shows in each): the menu is next in the Tab order
+    while open, in both directions, and stays open while the focus goes to and fro."""
+    page = phone.page
+    button, menu = page.locator(MENU), page.locator("[data-menu]")
+    first = page.locator("[data-menu] [data-action]:not(:disabled)").first  # its first command, in the page's order
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        expect(button).to_be_visible()
+        button.focus()
+        page.keyboard.press("Enter")
+        expect(menu).to_be_visible()
+        page.keyboard.press("Tab")
+        expect(first).to_be_focused()
+        page.keyboard.press("Shift+Tab")
+        expect(button).to_be_focused()
+        expect(menu).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+
+
 def test_where_everything_fits_the_menu_is_not_needed(game: Game) -> None:
     """The shared page's window (1000 × 800): every command beside the table, the menu's button gone."""
     expect(game.page.locator(MENU)).to_be_hidden()
