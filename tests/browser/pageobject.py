@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, Route, expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
 
@@ -500,3 +500,19 @@ def show_history(game: Game) -> None:
     """The statistics dialog's history opened (its summary clicked, as a player does) unless it is."""
     if not game.driver.evaluate("document.querySelector('[data-history-list]').open"):
         game.driver.click("[data-history-list] > summary")
+
+
+# The first visit, held in its loading state
+
+
+def first_visit(
+    browser: Browser, site: str, locale: str, viewport: dict[str, int], query: str = ""
+) -> tuple[Page, list[Route]]:
+    """A first visit in a profile of its own, the runtime's wasm held back (the held routes go on
+    when the test continues them): the page as first painted, loading for as long as the test needs."""
+    context = browser.new_context(locale=locale, viewport=viewport, service_workers="block")
+    page = context.new_page()
+    held: list[Route] = []
+    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
+    page.goto(site + query)
+    return page, held

@@ -16,8 +16,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pageobject import Game, axe_violations
-from playwright.sync_api import Browser, Page, Route, expect
+from pageobject import Game, axe_violations, first_visit
+from playwright.sync_api import Browser, Page, expect
 
 from webapp.text.words import text
 
@@ -114,6 +114,27 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
     assert button.get_attribute("aria-expanded") == "false"
 
 
+def test_tab_from_the_open_menus_button_enters_its_first_command_and_shift_tab_returns(phone: Game) -> None:
+    """In the phones' windows both ways (the menu shows in each): the menu is next in the Tab order
+    while open, in both directions, and stays open while the focus goes to and fro."""
+    page = phone.page
+    button, menu = page.locator(MENU), page.locator("[data-menu]")
+    first = page.locator("[data-menu] [data-action]:not(:disabled)").first  # its first command, in the page's order
+    for width, height in PHONES:
+        page.set_viewport_size({"width": width, "height": height})
+        expect(button).to_be_visible()
+        button.focus()
+        page.keyboard.press("Enter")
+        expect(menu).to_be_visible()
+        page.keyboard.press("Tab")
+        expect(first).to_be_focused()
+        page.keyboard.press("Shift+Tab")
+        expect(button).to_be_focused()
+        expect(menu).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(menu).to_be_hidden()
+
+
 def test_where_everything_fits_the_menu_is_not_needed(game: Game) -> None:
     """The shared page's window (1000 × 800): every command beside the table, the menu's button gone."""
     expect(game.page.locator(MENU)).to_be_hidden()
@@ -150,17 +171,6 @@ def test_screenshots_of_the_phone_and_laptop_windows_menu_open_and_closed(phone:
 
 
 # --- The first game's introduction ---
-
-
-def first_visit(browser: Browser, site: str, locale: str) -> tuple[Page, list[Route]]:
-    """A first visit in a profile of its own, the engine held back: the page as first painted."""
-    context = browser.new_context(locale=locale, viewport=PHONE, service_workers="block")
-    page = context.new_page()
-    held: list[Route] = []
-    page.route("**/pyodide.asm.wasm", lambda route: held.append(route))
-    page.goto(site + "?deal=HM1-N-AAAAAAB")
-    return page, held
-
 
 # Phones both ways, the smallest first: where the introduction must be read whole at a glance.
 PHONES = [(320, 568), (360, 640), (390, 844), (412, 915), (568, 320), (640, 360), (844, 390)]
@@ -205,7 +215,7 @@ def rules_and_back(game: Game, lang: str) -> None:
 def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed(
     browser: Browser, site: str, locale: str, lang: str, ending: str
 ) -> None:
-    page, held = first_visit(browser, site, locale)
+    page, held = first_visit(browser, site, locale, PHONE, "?deal=HM1-N-AAAAAAB")
     intro = page.locator("[data-intro]")
     expect(intro).to_be_visible()  # before the engine is up: the first paint
     assert page.locator("html[data-ready]").count() == 0
