@@ -309,3 +309,95 @@ def test_the_rules_pages_state_every_rule_of_the_rules_document_once() -> None:
         page = (ROOT / f"rules-{lang}.html").read_text(encoding="utf-8")
         on_page = {r for found in re.findall(r'data-rules="([^"]*)"', page) for r in found.split()}
         assert on_page == defined - set(data["off_page"])
+
+
+# --- (f) the documents' links, paths and figures ----------------------------------------------------
+
+# The documents this project writes about itself (the specifications keep their own checks above).
+OWN_DOCS = ("README.md", "docs/README.md", "docs/architecture.md", "docs/engine.md", "docs/start.md")
+OWN_DOCS += ("docs/trust.md", "docs/offline.md", "docs/engines.md", "docs/keyboard.md", "docs/looks.md")
+OWN_DOCS += ("docs/upgrade.md",)
+README_MAX_LINES = 250
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*$", re.M)
+# A path the documents name in backquotes: under one of the repository's folders, or a top-level file.
+NAMED_PATH = re.compile(r"`((?:halfmoon|webapp|sitegen|startup|static|tools|tests|data|docs|bench)/[\w./-]*)`")
+BUILT = ("static/vendor/", "static/build/")
+PLAN = "\n## Plan: "
+# A figure: a number with a unit of time or size, a percentage or a factor (the rules' counts are none).
+FIGURE = re.compile(
+    r"\d[\d,.]*(?:\s?(?:ms|min|minutes?|seconds?|B|KB|kB|MB|MiB|GB|%)(?![\w/])|\ss\b|\s?×(?!\s?\d))"
+)
+ISSUE_NUMBER = re.compile(r"\bissues? +#?\d+", re.I)
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading: lower case, markup and punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    return {slug(h) for h in HEADING.findall(path.read_text(encoding="utf-8"))}
+
+
+def broken_links(path: Path) -> list[str]:
+    """Each link of a Markdown page to a file that does not exist, or to a heading its page lacks."""
+    broken = []
+    for target in MARKDOWN_LINK.findall(path.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target):
+            continue
+        name, _, anchor = target.partition("#")
+        linked = (path.parent / name).resolve() if name else path
+        if not linked.exists():
+            broken.append(f"{path.name}: {target} (no such file)")
+        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+            broken.append(f"{path.name}: {target} (no such heading)")
+    return broken
+
+
+def test_every_link_between_the_documents_resolves() -> None:
+    pages = [p for p in repository_files() if p.suffix == ".md"]
+    assert ROOT / "README.md" in pages
+    assert [b for page in pages for b in broken_links(page)] == []
+
+
+def test_a_broken_link_and_a_moved_anchor_are_seen(tmp_path: Path) -> None:
+    (tmp_path / "other.md").write_text("# Other\n\n## The start, step by step\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    page.write_text("[a](other.md#the-start-step-by-step) [b](other.md#gone) [c](missing.md) [d](#x)\n", encoding="utf-8")
+    assert broken_links(page) == [
+        "page.md: other.md#gone (no such heading)",
+        "page.md: missing.md (no such file)",
+        "page.md: #x (no such heading)",
+    ]
+    assert slug("Plan: Python in a Worker") == "plan-python-in-a-worker"
+    assert slug("`webapp/` folders") == "webapp-folders"
+
+
+@pytest.mark.parametrize("name", OWN_DOCS)
+def test_every_path_a_document_names_exists(name: str) -> None:
+    text = (ROOT / name).read_text(encoding="utf-8").split(PLAN)[0]  # a plan names folders to come
+    named = {p for p in NAMED_PATH.findall(text) if not p.startswith(BUILT)}
+    assert sorted(p for p in named if not (ROOT / p.rstrip(".")).exists()) == [], name
+
+
+def test_the_readme_stays_short() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
+    assert lines <= README_MAX_LINES, f"README.md is {lines} lines: move detail into docs/"
+
+
+@pytest.mark.parametrize("name", ["README.md", "docs/architecture.md"])
+def test_figures_and_history_live_elsewhere(name: str) -> None:
+    """Measured figures belong to BENCHMARKS.md and history to the commit messages."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    found = [m.group(0) for m in FIGURE.finditer(text)] + ISSUE_NUMBER.findall(text)
+    assert found == [], f"{name}: move these to BENCHMARKS.md (figures) or a commit message (history)"
+
+
+def test_the_figure_pattern_tells_figures_from_rules() -> None:
+    figures = ["about 1.3 s on a first visit", "5.08 MB gzip", "165-188 ms", "80 %", "31 KB", "4× CPU", "2 minutes"]
+    rules = ["48 moves and 520 points", "320 × 320 CSS px", "R3.2", "12 piles of 8", "HM1-N-AAAAAAB", "3 : 1"]
+    assert [bool(FIGURE.search(t)) for t in figures] == [True] * len(figures)
+    assert [bool(FIGURE.search(t)) for t in rules] == [False] * len(rules)
+    assert ISSUE_NUMBER.findall("before issue 22, as issues #5 said") == ["issue 22", "issues #5"]
