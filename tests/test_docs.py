@@ -325,9 +325,7 @@ NAMED_PATH = re.compile(r"`((?:halfmoon|webapp|sitegen|startup|static|tools|test
 BUILT = ("static/vendor/", "static/build/")
 PLAN = "\n## Plan: "
 # A figure: a number with a unit of time or size, a percentage or a factor (the rules' counts are none).
-FIGURE = re.compile(
-    r"\d[\d,.]*(?:\s?(?:ms|min|minutes?|seconds?|B|KB|kB|MB|MiB|GB|%)(?![\w/])|\ss\b|\s?×(?!\s?\d))"
-)
+FIGURE = re.compile(r"\d[\d,.]*(?:\s?(?:ms|min|minutes?|seconds?|B|KB|kB|MB|MiB|GB|%)(?![\w/])|\ss\b|\s?×(?!\s?\d))")
 ISSUE_NUMBER = re.compile(r"\bissues? +#?\d+", re.I)
 
 
@@ -365,7 +363,8 @@ def test_every_link_between_the_documents_resolves() -> None:
 def test_a_broken_link_and_a_moved_anchor_are_seen(tmp_path: Path) -> None:
     (tmp_path / "other.md").write_text("# Other\n\n## The start, step by step\n", encoding="utf-8")
     page = tmp_path / "page.md"
-    page.write_text("[a](other.md#the-start-step-by-step) [b](other.md#gone) [c](missing.md) [d](#x)\n", encoding="utf-8")
+    links = "[a](other.md#the-start-step-by-step) [b](other.md#gone) [c](missing.md) [d](#x)\n"
+    page.write_text(links, encoding="utf-8")
     assert broken_links(page) == [
         "page.md: other.md#gone (no such heading)",
         "page.md: missing.md (no such file)",
