@@ -492,3 +492,25 @@ def test_a_fence_without_its_command_or_end_is_seen() -> None:
     for broken in ('<!-- begin generated "x" -->\n', '<!-- end generated "x" -->\n'):
         with pytest.raises(AssertionError):
             fences(broken)
+
+
+FEATURES = ("introduction", "statistics", "sharing", "keyboard", "the start", "themes", "offline")
+
+
+def feature_rows(text: str) -> dict[str, set[str]]:
+    """The rows of docs/architecture.md's "Where a feature lives": each feature and the folders its paths are in."""
+    section = text.split("## Where a feature lives", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = line.strip().strip("|").split("|")
+        if len(cells) > 2 and not set(cells[0].strip()) <= {"-"} and cells[0].strip() != "feature":
+            rows[cells[0].strip()] = {p.rsplit("/", 1)[0] for p in NAMED_PATH.findall("|".join(cells[1:]))}
+    return rows
+
+
+def test_the_feature_index_says_where_each_feature_that_spans_folders_lives() -> None:
+    rows = feature_rows((DOCS / "architecture.md").read_text(encoding="utf-8"))
+    for feature in FEATURES:
+        found = [folders for name, folders in rows.items() if feature in name]
+        assert len(found) == 1, f"no row, or two, for {feature!r}"
+        assert len(found[0]) >= 2, f"{feature!r} names one folder: the index is for features that span folders"
