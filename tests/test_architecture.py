@@ -1,16 +1,19 @@
-"""The shell's layout, as webapp/__init__.py states it: folders by what a module may touch, arrows
-only downwards, no import circle (``TYPE_CHECKING`` imports counted), only webapp/browser/ talks to
-the browser, and no module of the shell longer than the engine's longest."""
+"""The folder rules, as docs/architecture.md's table "Folders and what they may import" states them (the
+one source: this test reads the table), checked against the import graph: a module imports its own
+folder and the folders its row names, only the rows that say so reach the browser, no import circle
+(``TYPE_CHECKING`` imports counted); and no module of the shell longer than the engine's longest."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER_MODULES = {"js", "pyodide", "pyscript"}
-# From the bottom up: a module may import its own folder and the folders below it, never above.
-LAYERS = ("stats", "text", "store", "app", "draw", "browser")
+ARCHITECTURE = ROOT / "docs" / "architecture.md"
+RULES_HEADING = "## Folders and what they may import"
+FOLDER = re.compile(r"`([a-z_]+(?:/[a-z_]+)*/)`")
 
 
 def modules(package: str) -> dict[str, Path]:
@@ -46,17 +49,70 @@ def graph() -> dict[str, set[str]]:
     return {name: {m for m in imported(name, path) if m in OWN and m != name} for name, path in OWN.items()}
 
 
-def layer(name: str) -> int:
-    parts = name.split(".")
-    return LAYERS.index(parts[1]) if len(parts) > 1 and parts[1] in LAYERS else -1
+def folder_rules(text: str) -> dict[str, tuple[set[str], bool]]:
+    """The table under RULES_HEADING: each folder, the folders it may import, and whether it reaches
+    the browser."""
+    section = text.split(RULES_HEADING, 1)[1].split("\n## ", 1)[0]
+    rules: dict[str, tuple[set[str], bool]] = {}
+    for line in section.splitlines():
+        cells = [cell.strip() for cell in line.strip().strip("|").split("|")]
+        if len(cells) >= 3 and (folder := FOLDER.fullmatch(cells[0])):
+            rules[folder[1]] = (set(FOLDER.findall(cells[1])), cells[2] == "yes")
+    return rules
+
+
+RULES = folder_rules(ARCHITECTURE.read_text(encoding="utf-8"))
+
+
+def folder_of(name: str) -> str:
+    """The most specific folder of the table that holds module ``name``."""
+    path = OWN[name].relative_to(ROOT).as_posix()
+    holding = [folder for folder in RULES if path.startswith(folder)]
+    assert holding, f"{path}: no row of {ARCHITECTURE.name}'s table holds it"
+    return max(holding, key=len)
+
+
+def crossings(edges: dict[str, set[str]]) -> list[str]:
+    """Every import from one folder into another its row does not name."""
+    wrong = []
+    for name, targets in sorted(edges.items()):
+        here = folder_of(name)
+        for target in sorted(targets):
+            there = folder_of(target)
+            if there != here and there not in RULES[here][0]:
+                wrong.append(f"{name} → {target} ({here} may not import {there})")
+    return wrong
+
+
+def test_the_table_has_a_row_for_every_folder_of_the_code() -> None:
+    folders = {p.parent.relative_to(ROOT).as_posix() + "/" for p in OWN.values()}
+    assert folders <= set(RULES), sorted(folders - set(RULES))
+    assert {target for allowed, _ in RULES.values() for target in allowed} <= set(RULES)
+
+
+def test_the_table_is_read_as_written() -> None:
+    """The parser sees a rule, its absence and the browser column (so a table it cannot read fails)."""
+    table = f"{RULES_HEADING}\n\n| folder | may import | reaches the browser | holds |\n|---|---|---|---|\n"
+    table += "| `a/` | the standard library only | no | x |\n| `b/` | `a/` | yes | y |\n"
+    table += "\n## Next\n| `c/` | – | no | z |\n"
+    assert folder_rules(table) == {"a/": (set(), False), "b/": ({"a/"}, True)}
+    assert {"halfmoon/", "webapp/browser/", "sitegen/"} <= set(RULES)
+    assert RULES["webapp/browser/"][1] and not RULES["webapp/app/"][1]
+
+
+def test_every_import_between_folders_is_one_the_table_allows() -> None:
+    assert crossings(graph()) == []
+
+
+def test_the_check_sees_an_import_the_table_does_not_allow() -> None:
+    engine, shell = next(iter(ENGINE)), next(n for n in SHELL if n.startswith("webapp.app."))
+    assert crossings({engine: {shell}}) == [f"{engine} → {shell} ({folder_of(engine)} may not import webapp/app/)"]
 
 
 def test_only_the_browser_package_imports_the_browser() -> None:
-    for name, path in SHELL.items():
+    for name, path in OWN.items():
         reached = {m.split(".")[0] for m in imported(name, path)} & BROWSER_MODULES
-        assert not reached or name.startswith("webapp.browser."), (name, reached)
-    for name, path in ENGINE.items():
-        assert not {m.split(".")[0] for m in imported(name, path)} & ({"webapp"} | BROWSER_MODULES), name
+        assert not reached or RULES[folder_of(name)][1], (name, reached)
 
 
 def test_no_import_circle() -> None:
@@ -75,15 +131,6 @@ def test_no_import_circle() -> None:
         visit(name, [])
 
 
-def test_the_shell_imports_only_downwards() -> None:
-    for name, targets in graph().items():
-        if not name.startswith("webapp."):
-            continue
-        for target in targets:
-            if target.startswith("webapp.") and layer(target) >= 0:
-                assert layer(target) <= layer(name), f"{name} → {target} runs up ({' < '.join(LAYERS)})"
-
-
 def non_blank(path: Path) -> int:
     return sum(1 for line in path.read_text(encoding="utf-8").splitlines() if line.strip())
 
@@ -96,5 +143,6 @@ def test_no_shell_module_is_longer_than_the_engines_longest() -> None:
 
 def test_the_layout_is_described_where_a_newcomer_looks() -> None:
     described = (ROOT / "webapp" / "__init__.py").read_text(encoding="utf-8")
-    for folder in LAYERS[1:]:
-        assert f"webapp/{folder}/" in described, folder
+    for folder in RULES:
+        if folder.startswith("webapp/") and folder != "webapp/":
+            assert folder in described, folder

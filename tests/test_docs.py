@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from halfmoon import DealCode
+from sitegen.pages import PAGE_FILES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -309,3 +310,207 @@ def test_the_rules_pages_state_every_rule_of_the_rules_document_once() -> None:
         page = (ROOT / f"rules-{lang}.html").read_text(encoding="utf-8")
         on_page = {r for found in re.findall(r'data-rules="([^"]*)"', page) for r in found.split()}
         assert on_page == defined - set(data["off_page"])
+
+
+# --- (f) the documents' links, paths and figures ----------------------------------------------------
+
+# The documents this project writes about itself (the specifications keep their own checks above).
+OWN_DOCS = ("README.md", "docs/README.md", "docs/architecture.md", "docs/engine.md", "docs/start.md")
+OWN_DOCS += ("docs/trust.md", "docs/offline.md", "docs/engines.md", "docs/keyboard.md", "docs/looks.md")
+OWN_DOCS += ("docs/upgrade.md",)
+README_MAX_LINES = 250
+MARKDOWN_LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+HEADING = re.compile(r"^#{1,6}\s+(.*?)\s*#*$", re.M)
+# A path the documents name in backquotes: under one of the repository's folders, or a top-level file.
+NAMED_PATH = re.compile(r"`((?:halfmoon|webapp|sitegen|startup|static|tools|tests|data|docs|bench)/[\w./-]*)`")
+BUILT = ("static/vendor/", "static/build/")
+PLAN = "\n## Plan: "
+# A figure: a number with a unit of time or size, a percentage or a factor (the rules' counts are none).
+FIGURE = re.compile(r"\d[\d,.]*(?:\s?(?:ms|min|minutes?|seconds?|B|KB|kB|MB|MiB|GB|%)(?![\w/])|\ss\b|\s?×(?!\s?\d))")
+ISSUE_NUMBER = re.compile(r"\bissues? +#?\d+", re.I)
+
+
+def slug(heading: str) -> str:
+    """GitHub's anchor of a Markdown heading: lower case, markup and punctuation dropped, spaces to hyphens."""
+    text = re.sub(r"[`*_]|\[([^\]]*)\]\([^)]*\)", r"\1", heading).strip().lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def anchors(path: Path) -> set[str]:
+    return {slug(h) for h in HEADING.findall(path.read_text(encoding="utf-8"))}
+
+
+def broken_links(path: Path) -> list[str]:
+    """Each link of a Markdown page to a file that does not exist, or to a heading its page lacks."""
+    broken = []
+    for target in MARKDOWN_LINK.findall(path.read_text(encoding="utf-8")):
+        if re.match(r"[a-z]+:", target):
+            continue
+        name, _, anchor = target.partition("#")
+        linked = (path.parent / name).resolve() if name else path
+        if not linked.exists():
+            broken.append(f"{path.name}: {target} (no such file)")
+        elif anchor and linked.suffix == ".md" and anchor not in anchors(linked):
+            broken.append(f"{path.name}: {target} (no such heading)")
+    return broken
+
+
+def test_every_link_between_the_documents_resolves() -> None:
+    pages = [p for p in repository_files() if p.suffix == ".md"]
+    assert ROOT / "README.md" in pages
+    assert [b for page in pages for b in broken_links(page)] == []
+
+
+def test_a_broken_link_and_a_moved_anchor_are_seen(tmp_path: Path) -> None:
+    (tmp_path / "other.md").write_text("# Other\n\n## The start, step by step\n", encoding="utf-8")
+    page = tmp_path / "page.md"
+    links = "[a](other.md#the-start-step-by-step) [b](other.md#gone) [c](missing.md) [d](#x)\n"
+    page.write_text(links, encoding="utf-8")
+    assert broken_links(page) == [
+        "page.md: other.md#gone (no such heading)",
+        "page.md: missing.md (no such file)",
+        "page.md: #x (no such heading)",
+    ]
+    assert slug("Plan: Python in a Worker") == "plan-python-in-a-worker"
+    assert slug("`webapp/` folders") == "webapp-folders"
+
+
+@pytest.mark.parametrize("name", OWN_DOCS)
+def test_every_path_a_document_names_exists(name: str) -> None:
+    text = (ROOT / name).read_text(encoding="utf-8").split(PLAN)[0]  # a plan names folders to come
+    named = {p for p in NAMED_PATH.findall(text) if not p.startswith(BUILT)}
+    assert sorted(p for p in named if not (ROOT / p.rstrip(".")).exists()) == [], name
+
+
+def test_the_readme_stays_short() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
+    assert lines <= README_MAX_LINES, f"README.md is {lines} lines: move detail into docs/"
+
+
+@pytest.mark.parametrize("name", ["README.md", "docs/architecture.md"])
+def test_figures_and_history_live_elsewhere(name: str) -> None:
+    """Measured figures belong to BENCHMARKS.md and history to the commit messages."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    found = [m.group(0) for m in FIGURE.finditer(text)] + ISSUE_NUMBER.findall(text)
+    assert found == [], f"{name}: move these to BENCHMARKS.md (figures) or a commit message (history)"
+
+
+def test_the_figure_pattern_tells_figures_from_rules() -> None:
+    figures = ["about 1.3 s on a first visit", "5.08 MB gzip", "165-188 ms", "80 %", "31 KB", "4× CPU", "2 minutes"]
+    rules = ["48 moves and 520 points", "320 × 320 CSS px", "R3.2", "12 piles of 8", "HM1-N-AAAAAAB", "3 : 1"]
+    assert [bool(FIGURE.search(t)) for t in figures] == [True] * len(figures)
+    assert [bool(FIGURE.search(t)) for t in rules] == [False] * len(rules)
+    assert ISSUE_NUMBER.findall("before issue 22, as issues #5 said") == ["issue 22", "issues #5"]
+
+
+# --- (g) generated files and blocks told apart from written ones --------------------------------------
+
+# Every file a command writes that the repository holds, with the command. A header line names it where
+# the format allows a comment; all are ``linguist-generated`` in .gitattributes.
+GENERATED = {
+    **{page: "make build (tools/build.py)" for page in PAGE_FILES},
+    "manifest.webmanifest": "make build",
+    "static/screenshots/narrow.jpg": "tools/screenshots.py",
+    "static/screenshots/wide.jpg": "tools/screenshots.py",
+    "data/stdlib-modules.txt": "tools/trace_stdlib.py",
+    "data/core-imports.txt": "tools/core_imports.mjs",
+    "tests/browser/card-widths-before.json": "tools/card_widths.py",
+    "package-lock.json": "npm",
+}
+# JSON and JPEG hold no comment; data/core-imports.txt is read as a bare list of modules.
+HEADERLESS = {"manifest.webmanifest", "static/screenshots/narrow.jpg", "static/screenshots/wide.jpg"}
+HEADERLESS |= {"data/core-imports.txt", "tests/browser/card-widths-before.json", "package-lock.json"}
+# The blocks the build writes into hand-written files.
+FENCED = {("index.html", "theme"), ("index.html", "board"), ("index.html", "early-paint"), ("static/app.css", "arc")}
+FENCE = re.compile(r'(begin|end) generated "([\w-]+)"(.*)')
+FENCED_LINE = 400  # characters: a generated block reads a line at a time
+
+
+def marked_generated() -> set[str]:
+    listed = "\n".join(relative(p) for p in repository_files())
+    attributes = subprocess.run(
+        ["git", "check-attr", "--stdin", "linguist-generated"], cwd=ROOT, input=listed, capture_output=True, text=True
+    ).stdout
+    return {line.split(": ")[0] for line in attributes.splitlines() if line.endswith(": set")}
+
+
+def fences(text: str) -> list[tuple[str, str, str]]:
+    """Each fenced block of a file: its name, the begin line's words, and the block's text."""
+    found, open_block = [], None
+    for line in text.splitlines():
+        match = FENCE.search(line)
+        if match and match[1] == "begin":
+            assert open_block is None, f"{match[2]} begins inside {open_block and open_block[0]}"
+            open_block = (match[2], match[3], [])
+        elif match:
+            assert open_block and open_block[0] == match[2], f"{match[2]} ends without its begin"
+            found.append((open_block[0], open_block[1], "\n".join(open_block[2])))
+            open_block = None
+        elif open_block:
+            open_block[2].append(line)
+    assert open_block is None, f"{open_block and open_block[0]} never ends"
+    return found
+
+
+def test_every_generated_file_is_marked_and_nothing_else() -> None:
+    assert marked_generated() == set(GENERATED)
+
+
+@pytest.mark.parametrize("name", sorted(set(GENERATED) - HEADERLESS))
+def test_a_generated_file_names_its_command_in_its_first_lines(name: str) -> None:
+    head = (ROOT / name).read_text(encoding="utf-8").splitlines()[:3]
+    assert any(GENERATED[name] in line for line in head), (name, GENERATED[name])
+
+
+def test_a_file_that_says_it_is_generated_is_listed() -> None:
+    saying = set()
+    for path in repository_files():
+        text = text_of(path)
+        head = "\n".join((text or "").splitlines()[:3])
+        if "Generated by" in head or "do not edit" in head.lower():
+            saying.add(relative(path))
+    assert saying <= set(GENERATED), sorted(saying - set(GENERATED))
+
+
+def test_every_fenced_block_names_its_command_and_reads_a_line_at_a_time() -> None:
+    found = set()
+    for path in repository_files():
+        text = text_of(path)
+        if text is None or relative(path) in {"sitegen/skeleton.py", "tests/test_docs.py"}:
+            continue  # the fence's writer and this test spell it as source
+        for name, words, block in fences(text):
+            found.add((relative(path), name))
+            assert "make build (tools/build.py)" in words and "do not edit" in words, (relative(path), name)
+            assert max(map(len, block.splitlines())) <= FENCED_LINE, (relative(path), name)
+    assert found == FENCED
+
+
+def test_a_fence_without_its_command_or_end_is_seen() -> None:
+    assert fences('a\n<!-- begin generated "x": by hand -->\nb\n<!-- end generated "x" -->\n') == [
+        ("x", ": by hand -->", "b")
+    ]
+    for broken in ('<!-- begin generated "x" -->\n', '<!-- end generated "x" -->\n'):
+        with pytest.raises(AssertionError):
+            fences(broken)
+
+
+FEATURES = ("introduction", "statistics", "sharing", "keyboard", "the start", "themes", "offline")
+
+
+def feature_rows(text: str) -> dict[str, set[str]]:
+    """The rows of docs/architecture.md's "Where a feature lives": each feature and the folders its paths are in."""
+    section = text.split("## Where a feature lives", 1)[1].split("\n## ", 1)[0]
+    rows = {}
+    for line in section.splitlines():
+        cells = line.strip().strip("|").split("|")
+        if len(cells) > 2 and not set(cells[0].strip()) <= {"-"} and cells[0].strip() != "feature":
+            rows[cells[0].strip()] = {p.rsplit("/", 1)[0] for p in NAMED_PATH.findall("|".join(cells[1:]))}
+    return rows
+
+
+def test_the_feature_index_says_where_each_feature_that_spans_folders_lives() -> None:
+    rows = feature_rows((DOCS / "architecture.md").read_text(encoding="utf-8"))
+    for feature in FEATURES:
+        found = [folders for name, folders in rows.items() if feature in name]
+        assert len(found) == 1, f"no row, or two, for {feature!r}"
+        assert len(found[0]) >= 2, f"{feature!r} names one folder: the index is for features that span folders"
