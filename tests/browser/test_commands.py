@@ -1,4 +1,4 @@
-"""Issue 18: the page commands no other page test drives (docs/ui-contract.md): the game copied as
+"""The page commands no other page test drives (docs/ui-contract.md): the game copied as
 text, the Install button, the D shortcut, the four-colour suits on ``<html>``, settings changed in
 another tab, and the statistics dialog's words after a language switch.
 
@@ -227,7 +227,7 @@ EN = Words(
         "Average score",
         "Daily deals won",
         "Daily streak",
-        "Storage",  # whether the browser keeps the site's storage (issue 20)
+        "Storage",  # whether the browser keeps the site's storage
     ],
     buttons={"stats-export": "Export statistics", "stats-reset": "Reset statistics", "close": "Close"},
     import_file="Import statistics",
@@ -247,7 +247,7 @@ FI = Words(
         "Keskimääräiset pisteet",
         "Voitetut päivän jaot",
         "Päivän jakojen putki",
-        "Tallennus",  # whether the browser keeps the site's storage (issue 20)
+        "Tallennus",  # whether the browser keeps the site's storage
     ],
     buttons={"stats-export": "Vie tilastot", "stats-reset": "Nollaa tilastot", "close": "Sulje"},
     import_file="Tuo tilastot",

@@ -1,4 +1,4 @@
-"""Regressions of the core (issue 9), through the contract: both fail on the core before its rewrite.
+"""Regressions of the core, through the contract: both fail on the core before its rewrite.
 
 - A language switch redraws every word on screen: in every state that shows text (a message, the
   end dialog after a win and after a dead end, the confirm dialog, the settings dialog, the info bar,

@@ -1,4 +1,4 @@
-"""Issue 12: the game with the keyboard alone, and what the live region says (docs/ui-contract.md).
+"""The game with the keyboard alone, and what the live region says (docs/ui-contract.md).
 
 One booted page per language serves every test of this module (booting Pyodide costs seconds).
 """

@@ -236,7 +236,7 @@ def test_keyboard_only(game: Game) -> None:
     game.page.keyboard.press("Space")
     assert game.figures() == (10, 1)
     focused = "document.activeElement.closest('[data-place]')?.dataset.place ?? null"
-    game.page.keyboard.press("ArrowRight")  # issue 12: the board is one Tab stop, the arrows move in it
+    game.page.keyboard.press("ArrowRight")  # the board is one Tab stop, the arrows move in it
     assert game.page.evaluate(focused) == "P8"
     game.page.keyboard.press("Tab")
     assert game.page.evaluate(focused) is None
@@ -293,7 +293,7 @@ def test_a_finnish_phone_finnish_by_default_and_the_arc_fits(browser: Browser, s
     x = {n: b["x"] for n, b in box.items() if b}
     y = {n: b["y"] for n, b in box.items() if b}
     # R1.4: up the left side, along the top, down the right side; the reserve in two rows of four. A
-    # phone's table is tall: the side piles stand under the ends of the top row (issue 23).
+    # phone's table is tall: the side piles stand under the ends of the top row.
     assert game.board("data-geometry") == "tall"
     assert y["P1"] > y["P2"] > y["P3"] > y["P4"] and x["P1"] == x["P2"] == x["P3"] == x["P4"]
     assert len({y[f"P{n}"] for n in range(4, 10)}) == 1 and all(x[f"P{n}"] < x[f"P{n + 1}"] for n in range(4, 10))

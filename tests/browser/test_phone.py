@@ -1,4 +1,4 @@
-"""Issue 23 in Chromium: the first minute on a phone. The arrows on the tall geometry, the menu of
+"""The first minute on a phone, in Chromium. The arrows on the tall geometry, the menu of
 the other commands by keyboard and under axe, the first game's introduction from the first paint
 to its end, and the cue of a combination that removed nothing under both settings and under
 reduced motion; screenshots of the phone and laptop windows, menu open and closed, in both
@@ -326,7 +326,7 @@ WINDOWS = [(390, 844), (360, 640), (320, 568), (844, 390), (640, 360), (568, 320
 
 
 def test_a_replays_seven_commands_take_the_play_commands_place(game: Game) -> None:
-    """Issue 23: while a replay is shown its commands stand where undo … new deal stood (inert then),
+    """While a replay is shown its commands stand where undo … new deal stood (inert then),
     the menu beside them for the settings; in every window, on screen."""
     tab = game.tab("?deal=HM1-N-AAAAAAB&line=P4+P7.P5+P6")
     replay = ["replay-first", "replay-back", "replay-play", "replay-forward", "replay-last", "play-deal", "replay-exit"]
@@ -342,7 +342,7 @@ def test_a_replays_seven_commands_take_the_play_commands_place(game: Game) -> No
 
 
 def test_the_save_warnings_commands_stay_on_screen(game: Game) -> None:
-    """Issue 23: the save warning sits in the arc's open bottom row (never over a card), its two
+    """The save warning sits in the arc's open bottom row (never over a card), its two
     commands on screen in every window, the play commands and the menu beside the table as ever."""
     page = game.page.context.new_page()
     page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };")

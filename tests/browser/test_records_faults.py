@@ -1,4 +1,4 @@
-"""The player's records under faults, in Chromium (issue 20; docs/ui-contract.md "What counts" and
+"""The player's records under faults, in Chromium (docs/ui-contract.md "What counts" and
 "Two tabs"): no file opens during a replay, an unsaved game is never replaced by another tab's unasked,
 a statistics dialog says what its own actions did, two tabs finishing at the same moment both count
 (also when one tab's storage shows the other's writes late),

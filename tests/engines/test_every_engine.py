@@ -1,4 +1,4 @@
-"""The game in every engine a player uses: Chromium, Firefox and WebKit (issue 21).
+"""The game in every engine a player uses: Chromium, Firefox and WebKit.
 
 Each test runs once per engine (``[chromium]``, ``[firefox]``, ``[webkit]``) on that engine's one
 booted page (conftest.py), through the same page object as the Chromium suite. Seconds, each engine

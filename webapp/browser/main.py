@@ -12,7 +12,7 @@ from webapp.browser.dom import window
 async def main() -> None:
     """Import the engine, the App and the browser shell a part a task, then start: a first visit's
     timers, taps and progress bar run between the parts, which together were one 300-450 ms task
-    (issue 22; after a restore the first two are already in the memory snapshot)."""
+    (after a restore the first two are already in the memory snapshot)."""
     import halfmoon  # noqa: F401
 
     await next_task()

@@ -1,4 +1,4 @@
-"""The first minute on a phone (issue 23), in the browser (Pyodide only): the menu of the other
+"""The first minute on a phone, in the browser (Pyodide only): the menu of the other
 commands, the first game's introduction and the cue of a combination that removed nothing. The
 decisions are in webapp/app/intro.py and webapp/app/refused.py; the stylesheet decides where the
 menu is needed (static/app.css)."""
