@@ -347,7 +347,7 @@ def measure(
     results["start"] = {}
     for mode, pages in modes.items():
         control_mode = "warm" if "service worker" in mode else mode
-        # Cold starts are compared with stock Pyodide (the target: ready ≤ 0.7 × its boot).
+        # Cold starts are compared with stock Pyodide (the target: ready ≤ 0.7 × its boot).
         control_page = STOCK if mode == "cold" else "control"
         control = statistics.median(r["ready"] for r in modes[control_mode][control_page])
         results["start"][mode] = {

@@ -2,10 +2,8 @@
 text, the Install button, the D shortcut, the four-colour suits on ``<html>``, settings changed in
 another tab, and the statistics dialog's words after a language switch.
 
-Every test uses the shared page (``game``); only the reload and the second tab boot a page.
-Seconds added: about 12 s to a whole run (11-13 s measured on 2 busy cores with the shared page
-booted and its fast-start snapshot stored, as in the suite: the second tab about 5 s, the reload
-about 2 s, the others about 1 s each); run alone, with a cold boot of its own, 45-60 s.
+Every test uses the shared page (``game``); only the reload and the second tab boot a page, since
+a boot is the slowest step a page test can take.
 """
 
 from __future__ import annotations

@@ -159,8 +159,7 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
 ) -> None:
     """On a fake clock (``page.clock``) of its own: it runs while the page boots, then stands still
     and moves only by hand, so the game clock's m:ss is exact. A page of its own, since the fake
-    clock is the whole profile's and the shared page's other tests keep the real one (two boots:
-    about 5 s on an idle machine)."""
+    clock is the whole profile's and the shared page's other tests keep the real one (two boots)."""
     context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)

@@ -4,10 +4,9 @@ to its end, and the cue of a combination that removed nothing under both setting
 reduced motion; screenshots of the phone and laptop windows, menu open and closed, in both
 languages, into test-results/.
 
-Seconds added (this two-core machine, other suites running on it): about 100 s for the 16 tests,
-of which about 45 s are the introduction's four boots in profiles of their own (two first visits
-and a reload each: the boot is what they test), 12 s the menu's page for axe (a profile that
-bypasses the Content Security Policy) and 25 s the replay's and the failing storage's tabs.
+The shared page where a test can; the introduction's tests boot in profiles of their own (two
+first visits and a reload each: the boot is what they test), the menu's axe check in a profile that
+bypasses the Content Security Policy, and the replay and the failing storage in tabs of their own.
 """
 
 from __future__ import annotations

@@ -253,7 +253,7 @@ class Page:
 
     def record_soon(self) -> None:
         """Keep the early-paint record in step with the saved game and the words on screen, after the
-        next frame: it serves the next visit, not this tap (it was a third of a tap's time)."""
+        next frame: it serves the next visit, not this tap, and would be a large part of the tap's time."""
         if not self._record_due:
             self._record_due = True
             window.requestAnimationFrame(self._write_record_later)
