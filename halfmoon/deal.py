@@ -252,7 +252,7 @@ def are_daily_dates(keys: Sequence[str]) -> bool:
 def query_value(url: str, name: str) -> str | None:
     """The first ``name=`` value in a URL's query, percent-decoded, or None.
 
-    Written out rather than taken from urllib.parse, whose import alone costs about 70 ms at the
+    Written out rather than taken from urllib.parse, whose import alone is a noticeable part of the
     page's start under Pyodide.
     """
     query = url.split("#", 1)[0].partition("?")[2]

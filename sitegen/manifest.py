@@ -1,10 +1,10 @@
-"""The web app manifest (issue 25), written by the build: a test fails when the committed
+"""The web app manifest, written by the build: a test fails when the committed
 manifest.webmanifest differs from what this module makes.
 
 Both languages: the manifest's own members are in the page's default language (``lang``), and the
 other language rides in ``translations`` (the W3C manifest-incubations format, which Chromium reads
 where manifest localization is on and every other browser ignores). Its words come from the page's
-word table (webapp/text/looks_table.py). The shortcuts open addresses the page itself understands
+word table (webapp/text/theme_sound_install_table.py). The shortcuts open addresses the page itself understands
 (``?daily``, ``?stats``: webapp/app/shortcuts.py); the screenshots are real renders made by
 ``tools/screenshots.py`` (run by hand, committed, kept out of the service worker's precache); the
 file handler opens the game's own file type (``halfmoon.saved.FILE_EXTENSION``) through

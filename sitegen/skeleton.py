@@ -233,9 +233,9 @@ GAME_FILE_ACCEPT = f"{FILE_EXTENSION},{FILE_TYPE},.json,application/json"
 
 
 def theme_html() -> str:
-    """The browser's ``theme-color`` with each theme's, and the render-blocking theme script's tag
-    (issue 25), told the preferences' key, the limits Python reads them with and the theme names (the first
-    follows the system): the script accepts a stored theme exactly when Python does."""
+    """The browser's ``theme-color`` with each theme's, and the render-blocking theme script's tag,
+    told the preferences' key, the limits Python reads them with and the theme names (the first follows
+    the system): the script accepts a stored theme exactly when Python does."""
     colours = " ".join(f'data-{name}="{colour}"' for name, colour in THEME_COLOURS.items())
     return "\n".join(
         [

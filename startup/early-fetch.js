@@ -5,7 +5,7 @@
 //
 // Why not <link rel="preload" as="fetch" crossorigin>: Chromium and Firefox hand a preloaded
 // response to the later fetch(), but WebKit does not (it compares the request headers: the preload
-// sends Origin, the fetch does not), so Safari downloaded every runtime file twice.
+// sends Origin, the fetch does not), so Safari would download every runtime file twice.
 //
 // Pyodide and PyScript fetch these files later with plain GETs (PyScript its config and the game's
 // zip, Pyodide its wasm, standard library and lock file). The start-up module's progress bar

@@ -46,8 +46,8 @@ export let interpreter = null;
 
 // PyScript's own Python package as bytecode (tools/build.py `pyscript_bytecode`), put beside the
 // sources PyScript writes at every start, normal or restored, so that its import compiles nothing
-// (its longest task, 165-188 ms -> 96-114 ms here). Fetched from the start, and waited for at most
-// BYTECODE_WAIT_MS once the interpreter has started; without it, PyScript compiles as before.
+// (compiling made it the start's longest task). Fetched from the start, and waited for at most
+// BYTECODE_WAIT_MS once the interpreter has started; without it, PyScript compiles its package itself.
 const BYTECODE_WAIT_MS = 1000;
 const pyscriptBytecode = fetch(new URL("@HALF_MOON_PYSCRIPT_BYTECODE@", import.meta.url))
   .then((response) => (response.ok ? response.arrayBuffer() : null))
@@ -62,7 +62,7 @@ export async function loadPyodide(options) {
   const found = await stored;
   if (found) {
     const { bytes, checked } = found;
-    found.bytes = null; // `stored` lives as long as the page; the snapshot's 31 MB must not
+    found.bytes = null; // `stored` outlives the start: the snapshot's bytes (a whole heap) must not stay
     const guard = await hold();
     try {
       const settings = { ...options, _loadSnapshot: bytes, fsInit: verified(checked, options.fsInit) };
@@ -152,7 +152,7 @@ function write(key, value) {
 // Pyodide: README "Fast start"), each group a task, so that timers, input and the progress bar run
 // between them; its start then finds them imported, and so does the game's. The groups, written by
 // tools/build.py (data/core-imports.txt and the shell's own; the snapshot Worker imports the same).
-// A group that fails is left to Pyodide's start, which imports it as before.
+// A group that fails is left to Pyodide's start, which imports it itself.
 const START_IMPORTS = JSON.parse('@HALF_MOON_START_IMPORTS@');
 
 // For the tests: the groups that failed, and what Pyodide's start imported that was not imported
@@ -160,8 +160,8 @@ const START_IMPORTS = JSON.parse('@HALF_MOON_START_IMPORTS@');
 export const ahead = { failed: [], late: null };
 const AHEAD_MARK = "_half_moon_ahead";
 
-// A restore (its modules in the snapshot: no groups) takes the receipt of the instance apart too:
-// its longest block fell from about 130 to 85 ms on this machine.
+// A restore (its modules in the snapshot: no groups) takes the receipt of the instance apart too,
+// which is otherwise its longest block.
 function inShortTasks(options, { step = () => {}, restore = false }) {
   return {
     ...options,
@@ -169,7 +169,7 @@ function inShortTasks(options, { step = () => {}, restore = false }) {
       const { default: create } = await import("./pyodide.asm.mjs");
       const instantiate = settings.instantiateWasm;
       // The receipt of the instance in a task of its own; on a first start, the instantiation too,
-      // apart from the module's own set-up (a restore was slower with it: 103-116 ms against 83-96).
+      // apart from the module's own set-up (not on a restore, which that makes slower).
       let failed; // a deferred instantiation that throws fails the start, as Pyodide's own would
       const failure = new Promise((_, reject) => (failed = reject));
       settings.instantiateWasm = (imports, receive) => {
@@ -216,8 +216,8 @@ function lateImports(pyodide) {
 // A new task, behind the tasks already waiting, timers too: a message to ourselves, then a timer
 // set from that message's task (its nesting level stays under the 4 ms clamp's). A message alone runs
 // ahead of waiting timers, which then wait through two or three steps in a row; `scheduler.yield()`
-// is worse: its continuation runs ahead of them through the whole start (measured: one 3.7 s gap of a
-// 5 ms timer over twenty tasks). In a hidden page, whose timers the browser wakes about once a
+// is worse: its continuation runs ahead of them through the whole start, so a timer waits through
+// every step. In a hidden page, whose timers the browser wakes about once a
 // second, the message alone: nobody sees its frames, and fifty steps must not take fifty seconds.
 function nextTask() {
   return new Promise((resolve) => {
@@ -234,9 +234,9 @@ class HashMismatch extends Error {}
 async function restorable() {
   // The Worker reads the bytes, off the main thread, from now on: a copy comes back at once, for
   // Pyodide to read before it compiles its runtime, and their hash's verdict after it. With no
-  // snapshot stored it runs until it says so itself: a Worker stopped as its module arrived left
-  // that download out of the HTTP cache (Chromium, 1 first visit in 10), and the "make" Worker
-  // downloaded the module again.
+  // snapshot stored it runs until it says so itself: a Worker stopped as its module arrives can
+  // leave that download out of the HTTP cache (Chromium, now and then), and the "make" Worker
+  // would download the module again.
   const check = inWorker("check", { cache: CACHE, entry: ENTRY, header: HASH }, 2);
   const [read, verdict] = check.replies;
   const bytes = read.then((message) => new Uint8Array(message.bytes));
@@ -266,7 +266,7 @@ const never = new Promise(() => {});
 // pre-run that comes once the wasm module is compiled and instantiated. There the hook waits for
 // the hash's verdict (on a mismatch, for ever: loadPyodide falls back on the verdict itself, and
 // no Python ever runs on bad bytes), then for a task of its own: Pyodide's restore, one run of
-// promise callbacks that would block the main thread for over 100 ms, is split in two.
+// promise callbacks that would be one long block of the main thread, is split in two.
 function verified(checked, fsInit) {
   return async (...args) => {
     await checked.catch(() => never);

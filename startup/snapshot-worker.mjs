@@ -4,8 +4,8 @@
 // headers are needed.
 //
 // Checking: the Worker reads the stored bytes, hands a copy to the page at once (Pyodide needs them
-// before it compiles its runtime) and then answers their hash: a SHA-256 of 31 MB takes tens of
-// milliseconds that the page's main thread, busy loading PyScript and Pyodide, cannot spare.
+// before it compiles its runtime) and then answers their hash: hashing a whole heap takes time that
+// the page's main thread, busy loading PyScript and Pyodide, cannot spare.
 //
 // Making: it loads Pyodide itself. Snapshot-making wraps the JS globals in a proxy that the page's
 // own interpreter could not live with; here there is no DOM to reach, and only the game's pure

@@ -1,4 +1,4 @@
-// Early paint, before Python has booted (about 1.5 s): the saved board, copied from the record
+// Early paint, before Python has booted: the saved board, copied from the record
 // Python writes with every change (webapp/draw/view.py `snapshot`), and the page's words in the record's
 // language, from the words the build writes into the page; on a first visit, the first deal's board,
 // which the build writes into the page too.

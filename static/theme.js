@@ -1,4 +1,4 @@
-// The theme before the first paint (issue 25): a render-blocking script in the head, so that the page
+// The theme before the first paint: a render-blocking script in the head, so that the page
 // never flashes the other theme. It resolves the player's stored choice (the first name of its tag's
 // `data-themes` follows the system's `prefers-color-scheme`, live) to `<html data-theme>` and the
 // browser's `theme-color`. Which key to read, the names and the colours come from its tag, written by

@@ -10,8 +10,8 @@ from testdata import r9_game
 
 from halfmoon import Game
 
-# No example has a time limit: speed is measured by benchmarks, never by a timed test, and a loaded
-# machine (CI, two browser suites side by side) made Hypothesis's 200 ms deadline fail correct code.
+# No example has a time limit: speed is measured by benchmarks, never by a timed test, and on a loaded
+# machine (CI, two browser suites side by side) Hypothesis's default deadline fails correct code.
 # Under `make mutate` testdata.py has loaded the mutation profile instead (also without a deadline).
 settings.register_profile("halfmoon", deadline=None)
 if not os.environ.get("HALFMOON_HYPOTHESIS_PROFILE"):

@@ -130,7 +130,7 @@ def test_the_games_zip_is_imported_where_pyscript_writes_it() -> None:
 
 
 def test_the_served_runtime_receives_its_instance_in_four_tasks() -> None:
-    """issue 22: Emscripten's receipt of the wasm instance awaits the start-up module's hook three
+    """Emscripten's receipt of the wasm instance awaits the start-up module's hook three
     times (the page's copy is the pinned Pyodide's with that patch and nothing else), and a Pyodide
     whose receipt reads otherwise stops the build instead of losing the split."""
     pinned = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")

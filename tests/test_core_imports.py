@@ -1,4 +1,4 @@
-"""The modules a first start imports ahead, in short tasks (issue 22): data/core-imports.txt must be
+"""The modules a first start imports ahead, in short tasks: data/core-imports.txt must be
 what Pyodide's own start imports, in its order, so that a new Pyodide that imports more or other
 modules fails here (tools/core_imports.mjs writes the file anew: README "Fast start")."""
 

@@ -1,4 +1,4 @@
-"""Issue 23 under CPython: the first game's introduction (its lifetime and its own key) and which
+"""Under CPython: the first game's introduction (its lifetime and its own key) and which
 places a tap refuses (R3.3, R3.4, R3.6), as the page marks them with ``data-refused``."""
 
 from __future__ import annotations

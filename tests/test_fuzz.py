@@ -1,4 +1,4 @@
-"""Fuzzing every engine parser (issue 10): any text, any JSON value, any bytes is either read or
+"""Fuzzing every engine parser: any text, any JSON value, any bytes is either read or
 refused with a typed NotationError — never another exception, never unbounded time or recursion."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 24 under CPython: the spoiler-free share text (exact, as docs/ui-contract.md writes it), and the
+"""Under CPython: the spoiler-free share text (exact, as docs/ui-contract.md writes it), and the
 history of games (``half-moon:history``): what enters it, its limits, its trust rules, its lock, export,
 import and reset, and its two commands."""
 

@@ -1,4 +1,4 @@
-"""Issue 12 under CPython: where the arrows go, which key does what, and what is spoken."""
+"""The keyboard under CPython: where the arrows go, which key does what, and what is spoken."""
 
 from __future__ import annotations
 

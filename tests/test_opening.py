@@ -1,4 +1,4 @@
-"""The first visit's first deal (issue 22): a fixed deal that the solver wins, opened only when nothing
+"""The first visit's first deal: a fixed deal that the solver wins, opened only when nothing
 of the game is stored, and its board written into the page in both languages for the early paint."""
 
 from __future__ import annotations

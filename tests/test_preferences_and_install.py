@@ -1,4 +1,4 @@
-"""Issue 25 under CPython: the preferences' own storage key (the theme, sound), which change makes
+"""Under CPython: the preferences' own storage key (the theme, sound), which change makes
 which sound, the installed app's shortcuts (``?daily``, ``?stats``), and the manifest the build
 writes (both languages, shortcuts, screenshots, the game's file type)."""
 

@@ -1,4 +1,4 @@
-"""Every write that matters reports its truth (issue 20): importing, resetting and recording either
+"""Every write that matters reports its truth: importing, resetting and recording either
 succeed or say so and keep the previous record; a record that would pass its size limit is refused
 before it is written; what a dialog's own actions said is shown inside it and outlives its closing."""
 
@@ -94,7 +94,7 @@ def test_a_refused_statistics_file_is_said_inside_the_dialog_and_stays_after_it_
     assert build(app).message == ""  # until the next tap
 
 
-# The date (issue 20, defects 7 and 10)
+# The date
 
 
 def test_an_import_with_a_daily_win_after_tomorrow_across_the_date_line_is_refused() -> None:

@@ -980,7 +980,7 @@ def test_the_daily_streak_is_the_run_of_days_ending_today_or_yesterday(offsets: 
         expected += 1
         day -= datetime.timedelta(days=1)
     f = figures(s, today)
-    counted = len([d for d in won if d <= today])  # dates after today count for nothing (issue 20)
+    counted = len([d for d in won if d <= today])  # dates after today count for nothing
     assert (f.daily_streak, f.daily_won_today, f.daily_won) == (expected, today in won, counted)
 
 

@@ -1,4 +1,4 @@
-"""Two tabs finishing games at the same moment never lose one (issue 20, defect 9).
+"""Two tabs finishing games at the same moment never lose one.
 
 Every statistics update is one read-modify-write job run under a lock (in the page a Web Lock,
 webapp/browser/locks.py; here ``FakeLocks``): the fault is a second tab writing between one tab's

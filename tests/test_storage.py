@@ -1,4 +1,4 @@
-"""Storage that cannot be turned against the game (issue 10): hostile values, full or broken
+"""Storage that cannot be turned against the game: hostile values, full or broken
 storage, backups. Under CPython with a fake localStorage; tests/browser/test_trust.py does the
 same in Chromium."""
 

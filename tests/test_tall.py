@@ -1,4 +1,4 @@
-"""Issue 23: the second geometry of the arc (R1.4) for tall windows, and the arrows on it."""
+"""The second geometry of the arc (R1.4) for tall windows, and the arrows on it."""
 
 from __future__ import annotations
 
@@ -99,7 +99,7 @@ def test_the_arrows_follow_the_geometry_on_screen() -> None:
 def test_the_arrows_agree_with_the_rule_the_page_tests_read_on_screen(name: str, row: float) -> None:
     """Whatever a row's height on screen (in half-columns: 1.66 card widths and the gaps), each arrow
     goes where the contract's rule, read from the places' centres (``arrow_targets`` of the page
-    tests), says it may (issue 23: the tall geometry's rows are far taller than they are wide)."""
+    tests), says it may (the tall geometry's rows are far taller than they are wide)."""
     geometry = GEOMETRIES[name]
     centres = {str(p): [c.column + 1.0, c.row * row] for p, c in geometry.cells.items()}
     for place in PLACES:

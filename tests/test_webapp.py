@@ -217,7 +217,7 @@ def test_the_committed_board_skeleton_is_fresh() -> None:
 
 
 def test_a_page_back_from_the_cache_takes_the_newer_game_silently() -> None:
-    """Issue 10 (4): a page restored from the back/forward cache, whose own last change was
+    """A page restored from the back/forward cache, whose own last change was
     saved, takes the game another tab saved meanwhile, says nothing and overwrites nothing."""
     storage = FakeStorage()
     sleeping = make_app(storage)

@@ -347,7 +347,7 @@ def measure(
     results["start"] = {}
     for mode, pages in modes.items():
         control_mode = "warm" if "service worker" in mode else mode
-        # Cold starts are compared with stock Pyodide (the issue's target: ready ≤ 0.7 × its boot).
+        # Cold starts are compared with stock Pyodide (the target: ready ≤ 0.7 × its boot).
         control_page = STOCK if mode == "cold" else "control"
         control = statistics.median(r["ready"] for r in modes[control_mode][control_page])
         results["start"][mode] = {
@@ -446,7 +446,7 @@ def table(results: dict[str, Any], runs: int) -> str:
 
 
 def targets(results: dict[str, Any]) -> list[str]:
-    """The first visit's targets (issue 22) beside this run's figures: medians; a figure, not a test."""
+    """The first visit's targets beside this run's figures: medians; a figure, not a test."""
     cold, warm, tap = results["start"]["cold"], results["start"]["warm"]["game"], results["tap_to_dom_ms"]
     gzip_bytes = sum(f["gzip"] for f in results["first_visit"])
     first_cards = cold["game, first visit"]["paint"]["median"]
@@ -465,7 +465,7 @@ def targets(results: dict[str, Any]) -> list[str]:
         ("tap → DOM p95", "≤ 4 ms", tap["p95"], 4, "{:.2f} ms"),
     ]
     lines = [
-        "The first visit's targets (issue 22), this run:",
+        "The first visit's targets, this run:",
         "",
         "| figure | target | this run | met |",
         "|---|---|---|---|",

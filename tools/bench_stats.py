@@ -8,7 +8,7 @@ median time of the figures + chart + calendar, of the same with ``loads`` first 
 does, reading localStorage; with the share of ``parse_json``'s limit checks), and of recording one
 ended game (``loads``, ``record_*``, ``dumps``).
 Targets: ≤ 200 kB stored; ≤ 50 ms to open the dialog under Pyodide, which is several times slower than
-CPython, so well under 5 ms here.
+CPython, so well under 5 ms under CPython.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ and the first opening (the one that may draw the chart and calendar, unless the 
 idle after start). Timing starts once the page has settled: right after ready a first visit makes its
 memory snapshot in a Worker (``data-snapshot="making"``), which on a small machine competes with the
 page for the CPU and would be measured instead of the dialog.
-The history of games (issue 24) is seeded full (100 games of the longest kind there can be); two more
+The history of games is seeded full (100 games of the longest kind there can be); two more
 lines time openings after another tab changed it each time (two full histories stored in turn): each
 opening then reads and validates it; with its list open, the 100 rows are drawn a task after the
 opening (timed from the click until they are laid out, which the target does not cover).

@@ -95,7 +95,7 @@ OWN_START = ("pyodide", "_pyodide_core", "_pyodide.jsbind")
 # daily deal, `html` to escape the statistics' drawings): modules holding no JS object and no time.
 # Each must be in data/stdlib-modules.txt (the build stops otherwise).
 SHELL_STDLIB = ("datetime", "html")
-START_GROUP = 3  # a task each: the group of six that held ssl and asyncio's first modules took 175 ms here
+START_GROUP = 3  # a task each: a larger group (ssl and asyncio's first modules together) is a long task
 EARLY_FETCH_MARK = "@HALF_MOON_EARLY_FETCH@"  # the files the early fetch starts downloading
 EARLY_FETCH = ROOT / "startup" / "early-fetch.js"
 PACKAGES = ("halfmoon", "webapp")
@@ -123,7 +123,7 @@ def vendor() -> None:
     stdlib = VENDOR / "pyodide" / "python_stdlib.zip"
     trim_stdlib(modules / "pyodide" / "python_stdlib.zip", stdlib)
     subprocess.run(["node", str(ROOT / "tools" / "minify_stdlib.mjs"), str(stdlib)], check=True)
-    # The page loads no package, so its lock file lists none (the full one is 119 kB of JSON).
+    # The page loads no package, so its lock file lists none (the full one lists every package Pyodide has).
     lock = json.loads((modules / "pyodide" / "pyodide-lock.json").read_text())
     (VENDOR / "pyodide" / "pyodide-lock.json").write_text(json.dumps({"info": lock["info"], "packages": {}}))
     dist = modules / "@pyscript" / "core" / "dist"
@@ -143,8 +143,8 @@ RECEIPT_STEP = 'await Module["receiveStep"]?.();'
 
 
 def receipt_in_steps(asm: str) -> str:
-    """Emscripten's receipt of the wasm instance (its dynamic linking: 100-200 ms in one task on this
-    machine, the longest of a restored start) in four tasks: ``receiveInstance`` made async, awaiting
+    """Emscripten's receipt of the wasm instance (its dynamic linking, in one task the longest of a
+    restored start) in four tasks: ``receiveInstance`` made async, awaiting
     the hook ``receiveStep`` (set by startup/pyodide-start.mjs) before the signature conversions, the
     global offset table's update and the loader's set-up with its check of undefined symbols. Its
     callers already await it (``await createWasm()``, then ``run()``). A Pyodide whose code differs
@@ -214,9 +214,10 @@ def pyscript_sources(core: str) -> dict[str, str]:
 
 def pyscript_bytecode() -> None:
     """PyScript's Python package as bytecode, for the start-up module to put beside the sources
-    PyScript writes (its import then compiles nothing: 165-188 ms -> 96-114 ms per start here), compiled
-    from the vendored core's own text at optimize level 0, as PyScript's interpreter runs. Checked pycs
-    (PEP 552): beside sources of another PyScript (a stale cache), Python compiles those instead."""
+    PyScript writes, so that its import compiles nothing (compiling makes it the start's longest
+    task), compiled from the vendored core's own text at optimize level 0, as PyScript's interpreter
+    runs. Checked pycs (PEP 552): beside sources of another PyScript (a stale cache), Python compiles
+    those instead."""
     core = next((VENDOR / "pyscript").glob("core-*.js")).read_text(encoding="utf-8")
     with tempfile.TemporaryDirectory() as temp:
         source, compiled = Path(temp, "source"), Path(temp, "compiled")
@@ -238,7 +239,7 @@ def app_zip() -> None:
         pyc = Path(temp)
         subprocess.run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(pyc), *PACKAGES], check=True)
         # Bytecode only, beside where each source would be (``halfmoon/game.pyc``): Python imports
-        # such sourceless modules as they are (app.zip is 0.18 MB).
+        # such sourceless modules as they are, and the zip stays small.
         compiled = [(p.relative_to(pyc), p) for p in sorted(pyc.rglob("*.pyc"))]
         files = [(Path(_source_of(name) + "c"), path) for name, path in compiled if _source_of(name) not in NOT_IN_PAGE]
         with zipfile.ZipFile(BUILD / "app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:

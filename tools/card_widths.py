@@ -1,5 +1,6 @@
 """The board's card width (CSS px, the narrowest place's button) at every viewport of the layout
-tests and over their sweep, in Debian's Chromium: the figures the layout issue (23) is judged by.
+tests and over their sweep, in Debian's Chromium: the figures the layout tests compare with
+(tests/browser/card-widths-before.json).
 
     .venv/bin/python tools/card_widths.py [--json FILE]
 

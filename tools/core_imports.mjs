@@ -1,8 +1,8 @@
 // What Pyodide's own start imports after CPython's (its `import _pyodide_core` and the rest of
 // `finalizeBootstrap`), in the order the imports complete, one module a line: written by hand into
 // data/core-imports.txt after a Pyodide upgrade (tests/test_core_imports.py fails until then). From
-// it tools/build.py writes the groups that startup/pyodide-start.mjs imports ahead, a task each
-// (issue 22). Runs the same Pyodide as the page, from npm, under Node:
+// it tools/build.py writes the groups that startup/pyodide-start.mjs imports ahead, a task each.
+// Runs the same Pyodide as the page, from npm, under Node:
 //   node tools/core_imports.mjs > data/core-imports.txt
 import { loadPyodide } from "pyodide";
 import { createRequire } from "node:module";

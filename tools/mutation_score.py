@@ -1,4 +1,4 @@
-"""The engine's mutation score (issue 10), from mutmut's results and the list of equivalent mutants.
+"""The engine's mutation score, from mutmut's results and the list of equivalent mutants.
 
     score = killed ÷ (all − equivalent)
 

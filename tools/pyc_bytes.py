@@ -3,7 +3,7 @@ tools/minify_stdlib.mjs in Node, never by the page): an unchecked-hash pyc, and 
 lines alone.
 
 The page ships no Python source, so a traceback can name a line but never draw the columns' carets
-(those need the source text): the columns are a third of the bytecode's bytes, and go."""
+(those need the source text): the columns are a large part of the bytecode's bytes, and go."""
 
 import importlib.util
 import marshal

@@ -1,4 +1,4 @@
-"""The web app manifest's screenshots (issue 25): real renders of the page in Debian's Chromium, a
+"""The web app manifest's screenshots: real renders of the page in Debian's Chromium, a
 narrow one and a wide one (sitegen/manifest.py ``SCREENSHOTS``), in the manifest's language, of the
 example deal a few moves in. Run by hand after a change of the page's look, and commit the result:
 

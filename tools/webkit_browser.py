@@ -4,7 +4,7 @@
 WebKitGTK's MiniBrowser, started with ``--automation``, always uses an ephemeral session: no HTTP
 cache, so every Worker and the service worker's precache download a file again where Safari would
 revalidate it from its cache (an answer with no body). Measuring "one download per file" there
-measured MiniBrowser, not WebKit. This window is MiniBrowser's automation mode with one change:
+would measure MiniBrowser, not WebKit. This window is MiniBrowser's automation mode with one change:
 the website data and the HTTP cache live in a folder of their own (``--profile``, a new one per
 launch). Chromium's suite does the same (``tools/engines.py`` ``chromium_driver``).
 

@@ -8,8 +8,9 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
   exported, validated whole (``stored``), the history of finished games (``history``) and the export
   file holding both (``export``).
 - ``webapp/text/``: every word of the page, Finnish and English, in one table (``table``, with the
-  statistics' words from ``stats_table``, the theme's, sound's and manifest's from ``looks_table``), and
-  the one language rule with the words chosen when drawn (``words``).
+  statistics' words from ``stats_table``, the menu's and introduction's from ``menu_intro_table``, the
+  shared result's and history's from ``history_table``, the theme's, sound's and manifest's from
+  ``theme_sound_install_table``), and the one language rule with the words chosen when drawn (``words``).
 - ``webapp/store/``: localStorage, defensively: every key (``keys``, the one owner, which the build
   writes into the JavaScript that reads storage before Python), the saved game and settings
   (``storage``), the theme and sound under a key of their own (``prefs``), the statistics record and

@@ -360,7 +360,7 @@ class Game:
         return self.driver.evaluate("JSON.parse(localStorage.getItem('half-moon:game'))")
 
 
-# Issue 13: statistics, files, the daily deal (docs/ui-contract.md "Additions")
+# Statistics, files, the daily deal (docs/ui-contract.md "Additions")
 
 
 def stat(game: Game, name: str) -> str:
@@ -385,7 +385,7 @@ def choose_file(game: Game, input_name: str, content: bytes, name: str = "chosen
     game.page.locator(f'[data-input="{input_name}"]').set_input_files(files)
 
 
-# Issue 12: the keyboard, the spoken results and axe-core ------------------------------------
+# The keyboard, the spoken results and axe-core ------------------------------------
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
@@ -493,7 +493,7 @@ def without_statistics(game: Game) -> Game:
     return game
 
 
-# Issue 24: the history of games, a disclosure in the statistics dialog
+# The history of games, a disclosure in the statistics dialog
 
 
 def show_history(game: Game) -> None:

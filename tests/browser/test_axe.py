@@ -1,4 +1,4 @@
-"""Issue 12: axe-core (npm, test-only) finds no WCAG 2.0/2.1/2.2 A/AA or best-practice violation on
+"""Axe-core (npm, test-only) finds no WCAG 2.0/2.1/2.2 A/AA or best-practice violation on
 the game page, with each dialog open, and on the Rules and Examples pages. Also the dialogs' focus.
 The end dialog is checked where a game is won anyway (tests/browser/test_keyboard.py).
 
@@ -87,7 +87,7 @@ def test_the_rules_and_examples_pages(axe_page: Page, site: str, name: str) -> N
 
 
 def test_the_history_of_games_and_its_commands_by_keyboard(game: Game) -> None:
-    """Issue 24: the statistics dialog with games in its history is clean, and a game's replay is reached
+    """The statistics dialog with games in its history is clean, and a game's replay is reached
     with Tab and opened with Enter."""
     page = game.page
     game.play_line(WON["moves"])

@@ -1,11 +1,9 @@
-"""Issue 18: the page commands no other page test drives (docs/ui-contract.md): the game copied as
+"""The page commands no other page test drives (docs/ui-contract.md): the game copied as
 text, the Install button, the D shortcut, the four-colour suits on ``<html>``, settings changed in
 another tab, and the statistics dialog's words after a language switch.
 
-Every test uses the shared page (``game``); only the reload and the second tab boot a page.
-Seconds added: about 12 s to a whole run (11-13 s measured on 2 busy cores with the shared page
-booted and its fast-start snapshot stored, as in the suite: the second tab about 5 s, the reload
-about 2 s, the others about 1 s each); run alone, with a cold boot of its own, 45-60 s.
+Every test uses the shared page (``game``); only the reload and the second tab boot a page, since
+a boot is the slowest step a page test can take.
 """
 
 from __future__ import annotations
@@ -227,7 +225,7 @@ EN = Words(
         "Average score",
         "Daily deals won",
         "Daily streak",
-        "Storage",  # whether the browser keeps the site's storage (issue 20)
+        "Storage",  # whether the browser keeps the site's storage
     ],
     buttons={"stats-export": "Export statistics", "stats-reset": "Reset statistics", "close": "Close"},
     import_file="Import statistics",
@@ -247,7 +245,7 @@ FI = Words(
         "Keskimääräiset pisteet",
         "Voitetut päivän jaot",
         "Päivän jakojen putki",
-        "Tallennus",  # whether the browser keeps the site's storage (issue 20)
+        "Tallennus",  # whether the browser keeps the site's storage
     ],
     buttons={"stats-export": "Vie tilastot", "stats-reset": "Nollaa tilastot", "close": "Sulje"},
     import_file="Tuo tilastot",

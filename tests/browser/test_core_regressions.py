@@ -1,4 +1,4 @@
-"""Regressions of the core (issue 9), through the contract: both fail on the core before its rewrite.
+"""Regressions of the core, through the contract: what any core behind the page must keep.
 
 - A language switch redraws every word on screen: in every state that shows text (a message, the
   end dialog after a win and after a dead end, the confirm dialog, the settings dialog, the info bar,
@@ -22,7 +22,7 @@ from webapp.text.table import TEXTS
 from webapp.text.words import LANGUAGE_NAMES
 
 # Words of the engine's sentences (halfmoon/i18n.py: move errors, win, dead end, saved games),
-# written out because the rewrite of the core moves those tables.
+# written out so that the test does not depend on where the core keeps those tables.
 ENGINE_WORDS = {
     "fi": "summan oltava tarvitaan sotilas rouva kuningas voitit aika pistettä siirtoa umpikuja paria "
     "pelattavissa kolmikkoa puuttuu puuttuvat tallennettu kelpaa koodin kirjainta tyhjä",

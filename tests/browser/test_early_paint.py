@@ -147,7 +147,7 @@ def test_a_replay_link_of_the_saved_deal_is_not_painted_with_the_saved_board(gam
     assert game.figures() == (35, 3) and game.board("data-replay") is None
 
 
-# The first visit's first deal (issue 22): webapp/app/opening.py FIRST_DEAL, as docs/deal-codes.md deals it.
+# The first visit's first deal: webapp/app/opening.py FIRST_DEAL, as docs/deal-codes.md deals it.
 FIRST_DEAL = "HM1-N-DHAQATX"
 FIRST_TOPS = [
     "KC",

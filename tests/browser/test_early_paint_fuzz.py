@@ -1,4 +1,4 @@
-"""The early-paint record fuzzed (issue 10): whatever storage holds, static/early-paint.js throws
+"""The early-paint record fuzzed: whatever storage holds, static/early-paint.js throws
 nothing, adds no element and sets no attribute its tag does not allow.
 
 The page's runtime is held back (its module never loads), so the script runs alone against the

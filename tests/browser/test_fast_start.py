@@ -154,7 +154,7 @@ def test_saved_game_and_settings_are_as_after_a_normal_boot(game: Game) -> None:
 def test_the_game_clock_is_as_after_a_normal_boot(game: Game) -> None:
     """R5.4 over a restored start: the saved time is shown, and the clock runs on from it. The
     fake clock stands still from before the first tap, so the game clock's m:ss is exact (two
-    restored starts: about 2 s on an idle machine)."""
+    restored starts)."""
     with_snapshot(game)
     clock, time = game.page.clock, game.page.locator('[data-info="time"]')
     clock.pause_at(game.page.evaluate("Date.now()") / 1000 + 1)

@@ -3,9 +3,7 @@ have) on phones, in both languages and both themes: laid out to the width, with 
 deal, result, figures and commands in sight when its row is scrolled into view, nothing scrolling
 sideways, targets of at least 24 × 24 px apart from each other, the deal on one line and no word
 split; on a desktop still a table of one line a game; a table of rows and cells to a screen reader
-either way (Chromium's accessibility tree). Screenshots into test-results/.
-
-Seconds added (this two-core machine, other suites running on it): about 35 s, on the shared page."""
+either way (Chromium's accessibility tree). Screenshots into test-results/. On the shared page."""
 
 from __future__ import annotations
 

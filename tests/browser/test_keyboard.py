@@ -1,4 +1,4 @@
-"""Issue 12: the game with the keyboard alone, and what the live region says (docs/ui-contract.md).
+"""The game with the keyboard alone, and what the live region says (docs/ui-contract.md).
 
 One booted page per language serves every test of this module (booting Pyodide costs seconds).
 """
@@ -55,7 +55,7 @@ def fresh(keys: Keyboard, code: str = CODE) -> None:
 
 def test_the_board_is_one_tab_stop(keys: Keyboard) -> None:
     fresh(keys)
-    keys.game.open(f"?deal={CODE}")  # a page whose board never had the focus (a reload, about 1 s)
+    keys.game.open(f"?deal={CODE}")  # a page whose board never had the focus (a reload)
     page = keys.page
     page.locator('[data-link="examples"]').focus()
     page.keyboard.press("Tab")

@@ -1,4 +1,4 @@
-"""The table's geometry in every window the issue names, and its motion, in real Chromium.
+"""The table's geometry in every window of ``VIEWPORTS`` and the sweep, and its motion, in real Chromium.
 
 One booted page is resized through all the viewports (the layout is CSS only, so a resize is a new
 window as far as it is concerned); each viewport's board is saved to test-results/ as a screenshot
@@ -44,8 +44,8 @@ VIEWPORTS = [
     (480, 400),
     (600, 420),
 ]
-# Issue 23: the card widths (CSS px) at every viewport and sweep window before the tall geometry,
-# measured with tools/card_widths.py: none may be narrower now, and these must be wider.
+# The card widths (CSS px) at every viewport and sweep window with the arc alone, no tall geometry
+# (tools/card_widths.py): the tall geometry makes none narrower, and these wider.
 BEFORE = {
     tuple(map(int, k.split("x"))): v
     for k, v in json.loads((Path(__file__).with_name("card-widths-before.json")).read_text(encoding="utf-8")).items()
@@ -78,7 +78,7 @@ GEOMETRY = """() => {
     info: [...document.querySelectorAll('[data-info]')].map(box),
     commands: ['undo', 'redo', 'restart', 'new']
       .map(a => box(document.querySelector(`[data-action="${a}"]:not(dialog [data-action])`))),
-    // Issue 23: every command outside the dialogs and the board, shown (with its box) or in the closed
+    // Every command outside the dialogs and the board, shown (with its box) or in the closed
     // menu; whether an element around the commands overflows (a scrolling command column).
     others: [...document.querySelectorAll(
         '[data-action]:not(dialog *):not([data-board] *), [data-input]:not(dialog *)')]
@@ -117,7 +117,7 @@ def inside(a: list[float], outer: list[float]) -> bool:
 
 
 def least_target(width: int, height: int) -> int:
-    """WCAG 2.2 target size, as the issue sets it per window."""
+    """WCAG 2.2 target size per window: 44 px where there is room, smaller in small windows."""
     if width >= 600 and height >= 400:
         return 44
     return 36 if min(width, height) >= 360 else 24

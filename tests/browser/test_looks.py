@@ -1,7 +1,8 @@
-"""Issue 25 in Chromium: the light and dark themes (the setting, before the first paint, the
-system's followed live, contrast measured from computed styles, forced colours, screenshots of both
-at the layout tests' viewports), sound (off by default, recorded only once a running AudioContext
-started it), the installed app's shortcuts and a game file arriving through ``launchQueue``.
+"""The look, the sound and the installed app in Chromium: the light and dark themes (the setting,
+before the first paint, the system's followed live, contrast measured from computed styles, forced
+colours, screenshots of both at the layout tests' viewports), sound (off by default, recorded only
+once a running AudioContext started it), the installed app's shortcuts and a game file arriving
+through ``launchQueue``.
 
 On the shared page where a test can; a tab of the same profile where a boot is what it tests."""
 

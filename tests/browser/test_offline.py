@@ -105,7 +105,7 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     page.locator('[data-link="game"]').click()
     game.wait_ready()
     assert game.board("data-code") == "HM1-N-AAAAAAZ"
-    game.open("?stats")  # the installed app's shortcuts (issue 25) work offline too
+    game.open("?stats")  # the installed app's shortcuts work offline too
     assert game.is_open("stats")
     game.open("?daily")  # nothing in progress: the daily deal at once
     assert (game.board("data-code") or "").startswith("HM1-D-")

@@ -159,8 +159,7 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
 ) -> None:
     """On a fake clock (``page.clock``) of its own: it runs while the page boots, then stands still
     and moves only by hand, so the game clock's m:ss is exact. A page of its own, since the fake
-    clock is the whole profile's and the shared page's other tests keep the real one (two boots:
-    about 5 s on an idle machine)."""
+    clock is the whole profile's and the shared page's other tests keep the real one (two boots)."""
     context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
@@ -236,7 +235,7 @@ def test_keyboard_only(game: Game) -> None:
     game.page.keyboard.press("Space")
     assert game.figures() == (10, 1)
     focused = "document.activeElement.closest('[data-place]')?.dataset.place ?? null"
-    game.page.keyboard.press("ArrowRight")  # issue 12: the board is one Tab stop, the arrows move in it
+    game.page.keyboard.press("ArrowRight")  # the board is one Tab stop, the arrows move in it
     assert game.page.evaluate(focused) == "P8"
     game.page.keyboard.press("Tab")
     assert game.page.evaluate(focused) is None
@@ -293,7 +292,7 @@ def test_a_finnish_phone_finnish_by_default_and_the_arc_fits(browser: Browser, s
     x = {n: b["x"] for n, b in box.items() if b}
     y = {n: b["y"] for n, b in box.items() if b}
     # R1.4: up the left side, along the top, down the right side; the reserve in two rows of four. A
-    # phone's table is tall: the side piles stand under the ends of the top row (issue 23).
+    # phone's table is tall: the side piles stand under the ends of the top row.
     assert game.board("data-geometry") == "tall"
     assert y["P1"] > y["P2"] > y["P3"] > y["P4"] and x["P1"] == x["P2"] == x["P3"] == x["P4"]
     assert len({y[f"P{n}"] for n in range(4, 10)}) == 1 and all(x[f"P{n}"] < x[f"P{n + 1}"] for n in range(4, 10))

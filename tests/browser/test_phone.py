@@ -1,13 +1,12 @@
-"""Issue 23 in Chromium: the first minute on a phone. The arrows on the tall geometry, the menu of
+"""The first minute on a phone, in Chromium. The arrows on the tall geometry, the menu of
 the other commands by keyboard and under axe, the first game's introduction from the first paint
 to its end, and the cue of a combination that removed nothing under both settings and under
 reduced motion; screenshots of the phone and laptop windows, menu open and closed, in both
 languages, into test-results/.
 
-Seconds added (this two-core machine, other suites running on it): about 100 s for the 16 tests,
-of which about 45 s are the introduction's four boots in profiles of their own (two first visits
-and a reload each: the boot is what they test), 12 s the menu's page for axe (a profile that
-bypasses the Content Security Policy) and 25 s the replay's and the failing storage's tabs.
+The shared page where a test can; the introduction's tests boot in profiles of their own (two
+first visits and a reload each: the boot is what they test), the menu's axe check in a profile that
+bypasses the Content Security Policy, and the replay and the failing storage in tabs of their own.
 """
 
 from __future__ import annotations
@@ -326,7 +325,7 @@ WINDOWS = [(390, 844), (360, 640), (320, 568), (844, 390), (640, 360), (568, 320
 
 
 def test_a_replays_seven_commands_take_the_play_commands_place(game: Game) -> None:
-    """Issue 23: while a replay is shown its commands stand where undo … new deal stood (inert then),
+    """While a replay is shown its commands stand where undo … new deal stood (inert then),
     the menu beside them for the settings; in every window, on screen."""
     tab = game.tab("?deal=HM1-N-AAAAAAB&line=P4+P7.P5+P6")
     replay = ["replay-first", "replay-back", "replay-play", "replay-forward", "replay-last", "play-deal", "replay-exit"]
@@ -342,7 +341,7 @@ def test_a_replays_seven_commands_take_the_play_commands_place(game: Game) -> No
 
 
 def test_the_save_warnings_commands_stay_on_screen(game: Game) -> None:
-    """Issue 23: the save warning sits in the arc's open bottom row (never over a card), its two
+    """The save warning sits in the arc's open bottom row (never over a card), its two
     commands on screen in every window, the play commands and the menu beside the table as ever."""
     page = game.page.context.new_page()
     page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };")

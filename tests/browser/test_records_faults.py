@@ -1,4 +1,4 @@
-"""The player's records under faults, in Chromium (issue 20; docs/ui-contract.md "What counts" and
+"""The player's records under faults, in Chromium (docs/ui-contract.md "What counts" and
 "Two tabs"): no file opens during a replay, an unsaved game is never replaced by another tab's unasked,
 a statistics dialog says what its own actions did, two tabs finishing at the same moment both count
 (also when one tab's storage shows the other's writes late),
@@ -104,7 +104,7 @@ def test_the_browser_is_asked_to_keep_the_storage(game: Game) -> None:
     )
 
 
-# Two tabs finishing games at the same moment (defect 9) -------------------------------------------
+# Two tabs finishing games at the same moment ------------------------------------------------------
 
 ALONE = """() => {  // this tab never sees another tab's game (the statistics stay shared): see below
   const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
@@ -274,7 +274,7 @@ def test_a_win_waiting_for_the_lock_is_recorded_when_its_page_goes_away(tabs: tu
     holder.page.evaluate("window.letGo()")
 
 
-# The date (defect 10) --------------------------------------------------------------------------------
+# The date --------------------------------------------------------------------------------------------
 
 
 def daily_won_on(day: datetime.date) -> str:

@@ -1,4 +1,4 @@
-"""Issue 24 in Chromium: a spoiler-free result shared from the end dialog and from the statistics dialog
+"""A spoiler-free result, in Chromium, shared from the end dialog and from the statistics dialog
 (the exact text of docs/ui-contract.md, in both languages, through the share sheet and the clipboard, said
 in ``[data-dialog-message]``), and the history of games in the statistics dialog (its rows, its replay and
 play commands, export, import and reset). The shared booted page, each test from no statistics and no

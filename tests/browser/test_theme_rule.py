@@ -1,4 +1,4 @@
-"""The theme before the first paint takes Python's decision (issue 25's early script, static/theme.js):
+"""The theme before the first paint takes Python's decision (the early script, static/theme.js):
 for any stored preferences, the theme the script paints is the theme Python reads from them
 (webapp/store/prefs.py), so the page never paints one theme and then switches to another.
 

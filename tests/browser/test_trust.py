@@ -1,4 +1,4 @@
-"""Nothing lost, nothing let in (issue 10), in Chromium: hostile and failing storage, the
+"""Nothing lost, nothing let in, in Chromium: hostile and failing storage, the
 back/forward cache, long input, the first paint's language. Every page of every test here also
 fails on a Content Security Policy violation (conftest.py turns each into a console error)."""
 
@@ -57,7 +57,7 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
     value = HOSTILE[kind]
     fill_storage(game, {GAME: value, SNAPSHOT: value, BACKUP: value})
     game.page.evaluate(f"localStorage.setItem('{SETTINGS}', JSON.stringify({{move_errors: true}}))")
-    game.open("")  # the hostile game key must not brick the page (issue 10, defect 1)
+    game.open("")  # the hostile game key must not brick the page
     said = game.message()
     assert said and len(said) < 300, said
     if kind == "foreign-version":
@@ -66,7 +66,7 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
             game.page.evaluate(f"JSON.stringify({value})")
         )
     else:
-        assert "not a Half Moon game" in said and "backup" not in said  # issue 10, defect 2
+        assert "not a Half Moon game" in said and "backup" not in said
     assert game.page.evaluate(INJECTED) == 0 and game.page.title() == "Half Moon"
     assert game.page.locator('[data-setting="move-errors"]').is_checked(), "good settings are never lost"
     assert game.board("data-saved") == "true" and game.saved()["code"] == game.board("data-code")
@@ -83,7 +83,7 @@ def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[Game, Watch
 
 def test_a_backup_that_cannot_be_written_leaves_the_record_in_place(profile: tuple[Game, Watch]) -> None:
     """Storage nearly full: the refused record stays where it was, nothing overwrites it, the game
-    runs from memory and says it is not saved (issue 10, defect 2)."""
+    runs from memory and says it is not saved."""
     game, _ = profile
     fill_storage(game, {GAME: json.dumps(ILLEGAL)})
     game.page.add_init_script(
@@ -149,7 +149,7 @@ FAILING_WRITES = (
 def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reload_resumes(
     profile: tuple[Game, Watch],
 ) -> None:
-    """Issue 10, defect 3: "cannot save" is a lasting state, not a message the next tap clears."""
+    """The state "cannot save" lasts: it is no message the next tap clears."""
     game, _ = profile
     game.page.add_init_script(FAILING_WRITES)
     game.open()
@@ -177,7 +177,7 @@ def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[Game, 
 
 
 def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: Game) -> None:
-    """Issue 10, defect 5: echoed input is cut; long words wrap."""
+    """Echoed input is cut; long words wrap."""
     game.play_code("Q" * 2000)
     assert 0 < len(game.message()) < 200
     game.page.set_viewport_size({"width": 400, "height": 800})
@@ -190,7 +190,7 @@ def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: Game) -> N
 
 
 def test_an_english_browser_sees_english_from_the_first_paint(browser: Browser, site: str) -> None:
-    """Issue 10, defect 6: before Python is up, the page's words follow the browser's language."""
+    """Before Python is up, the page's words follow the browser's language."""
     context = browser.new_context(locale="en-GB")
     page = context.new_page()
     held: list[Route] = []
@@ -210,7 +210,7 @@ def test_an_english_browser_sees_english_from_the_first_paint(browser: Browser, 
 def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
     browser_type: BrowserType, browser_context_args: dict[str, Any], site: str
 ) -> None:
-    """Issue 10, defect 4: a page restored by the back/forward cache re-reads storage and adopts
+    """A page restored by the back/forward cache re-reads storage and adopts
     the newer game without the "another tab" message, overwriting nothing."""
     browser = browser_type.launch(
         executable_path=CHROMIUM, args=CHROMIUM_ARGS, ignore_default_args=["--disable-back-forward-cache"]

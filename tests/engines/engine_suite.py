@@ -24,7 +24,7 @@ HOOK = Path(__file__).with_name("hook.js").read_bytes()
 HOOK_NAME = "__test-hook__.js"
 SEEN = """() => { const key = 'half-moon-test:seen';
   const seen = JSON.parse(sessionStorage.getItem(key) || '[]'); sessionStorage.removeItem(key); return seen; }"""
-READY_S = 300  # a boot's limit: WebKitGTK's first visit took 12–45 s on two busy cores
+READY_S = 300  # a boot's limit, far above WebKitGTK's slow first visit on two busy cores: only a hang fails
 
 
 class HookedHandler(Handler):

@@ -1,4 +1,4 @@
-"""The game in every engine a player uses: Chromium, Firefox and WebKit (issue 21).
+"""The game in every engine a player uses: Chromium, Firefox and WebKit.
 
 Each test runs once per engine (``[chromium]``, ``[firefox]``, ``[webkit]``) on that engine's one
 booted page (conftest.py), through the same page object as the Chromium suite. Seconds, each engine
@@ -47,7 +47,7 @@ def bodies(served: list[tuple[str, int]]) -> Counter[str]:
 
 def test_the_first_visit_downloads_each_runtime_file_once_until_ready(booted: Engine) -> None:
     """Counted at the server, up to ready: the early fetch (startup/early-fetch.js) hands each of
-    its downloads to the first fetch() of it, in every engine (rel=preload did not, in WebKit)."""
+    its downloads to the first fetch() of it, in every engine (rel=preload does not, in WebKit)."""
     until_ready = bodies(booted.until_ready)
     assert {path: n for path, n in until_ready.items() if n > 1} == {}, f"{booted.name} downloaded files twice"
     for name in EARLY:

@@ -27,12 +27,12 @@ class Action(enum.StrEnum):
     INSTALL = "install"
     UPDATE = "update"
     COPY_GAME = "copy-game"
-    # Issue 13: statistics, the daily deal, files
+    # Statistics, the daily deal, files
     DAILY = "daily"
     STATS = "stats"
     STATS_EXPORT = "stats-export"
     STATS_RESET = "stats-reset"
-    STATS_PERSIST = "stats-persist"  # ask the browser to keep the site's storage (issue 20)
+    STATS_PERSIST = "stats-persist"  # ask the browser to keep the site's storage
     GAME_EXPORT = "game-export"
     SHARE_REPLAY = "share-replay"
     REPLAY_FIRST = "replay-first"
@@ -42,11 +42,11 @@ class Action(enum.StrEnum):
     REPLAY_PLAY = "replay-play"
     REPLAY_EXIT = "replay-exit"
     PLAY_DEAL = "play-deal"
-    KEYS = "keys"  # the dialog listing every key (issue 12)
-    MENU = "menu"  # the other commands, where the window cannot show them all (issue 23)
-    INTRO_CLOSE = "intro-close"  # the first game's introduction, dismissed for good (issue 23)
-    SHARE_RESULT = "share-result"  # a spoiler-free result (issue 24)
-    HISTORY_REPLAY = "history-replay"  # a game of the history: its own line as a replay (issue 24)
+    KEYS = "keys"  # the dialog listing every key
+    MENU = "menu"  # the other commands, where the window cannot show them all
+    INTRO_CLOSE = "intro-close"  # the first game's introduction, dismissed for good
+    SHARE_RESULT = "share-result"  # a spoiler-free result
+    HISTORY_REPLAY = "history-replay"  # a game of the history: its own line as a replay
     HISTORY_PLAY = "history-play"  # a game of the history: its deal played (R7.6)
 
 

@@ -255,7 +255,7 @@ class App:
     def _watch(self, action: Action, _value: str = "") -> None:
         self.watching.command(action)
 
-    # Issue 13: statistics, the daily deal, files
+    # Statistics, the daily deal, files
 
     def _counted(self) -> None:
         """A removal made (a tap or a redo): the game is played, and won at the win."""
@@ -321,7 +321,7 @@ class App:
         self.message = Message.of("replay-file") if self.replay else None
         return self.replay is not None
 
-    # Issue 13: replays
+    # Replays
 
     def _open_replay(self, code: DealCode, line: str) -> None:
         """A replay link: validated whole; an illegal or malformed line opens nothing and says where."""

@@ -1,4 +1,4 @@
-"""The first game's introduction (issue 23), as plain Python: not a hint (R7.4 has none), one
+"""The first game's introduction, as plain Python: not a hint (R7.4 has none), one
 sentence of the goal with a link to the rules. Shown from the first paint of a first visit (the
 early paint decides, by ``webapp.store.intro.showing``) until the player dismisses it or makes the
 first removal; then gone for good, in this tab and every later visit."""

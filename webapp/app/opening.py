@@ -1,4 +1,4 @@
-"""Where the page's new deals come from, the first visit's first of all (issue 22).
+"""Where the page's new deals come from, the first visit's first of all.
 
 A first visit (``storage.first_visit``: nothing of the game's stored yet) opens ``FIRST_DEAL``, whose
 board the build writes into the page in both languages (sitegen/skeleton.py): the early paint shows

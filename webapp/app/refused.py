@@ -1,4 +1,4 @@
-"""Which places a tap refuses (issue 23): the engine decides, on a copy of the game, before the tap
+"""Which places a tap refuses: the engine decides, on a copy of the game, before the tap
 is made; the page marks them (``data-refused``) with a brief cue and no words (R4.1 keeps the
 reason for the "Move errors" setting)."""
 

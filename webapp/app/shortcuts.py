@@ -1,4 +1,4 @@
-"""The installed app's shortcuts (issue 25): addresses that open a command of the page, ``?daily``
+"""The installed app's shortcuts: addresses that open a command of the page, ``?daily``
 (the daily deal, as the command does: resumed when saved, asked first over a game in progress,
 R7.6) and ``?stats`` (the statistics). The manifest lists them (sitegen/manifest.py); the page
 reads them from its address at start, so they work offline too (the service worker answers any

@@ -1,4 +1,4 @@
-"""Files the installed app is asked to open (issue 25): a saved game double-clicked where the
+"""Files the installed app is asked to open: a saved game double-clicked where the
 manifest's ``file_handlers`` made the app its handler (Chromium on the desktop) arrives through
 ``window.launchQueue``. It is opened as a chosen file is (webapp/app/app.py ``open_game_file``:
 validated whole, asked first over a game in progress, R7.6), and like one, a file arriving while a

@@ -4,14 +4,14 @@ finishing games at the same moment never write over each other's count.
 
 The lock alone is not enough: a tab's localStorage is a copy that another tab's write reaches a few
 milliseconds later (Chromium sends it from process to process), so a tab given the lock just after
-another let go could still read the record as it was before that tab's change, and write over it —
-one finished game in a few hundred was lost so. Each change is therefore numbered: the job's last
+another let go could still read the record as it was before that tab's change, and write over it,
+losing a finished game. Each change is therefore numbered: the job's last
 write is its number (``STATS_WRITTEN_KEY``, webapp/store/written.py), and its tab then holds a lock
 named by that number (``STATS_WRITTEN_LOCK_PREFIX``) for ``HOLD_MS``. The lock manager is one for all
 tabs, so what it answers is never stale: a tab given ``STATS_LOCK`` learns the latest number from the
 names of the locks held, and waits until its own storage shows it (``CATCH_UP_MS`` at most) before it
 reads. What this leaves: a change whose number could not be written, or whose tab closed at once, is
-not waited for (as before the numbers).
+not waited for (as if no number existed).
 
 Every hold is a JavaScript promise that a JavaScript timer lets go at the latest (``LIMIT_MS``,
 ``HOLD_MS``), and every step is a callback: no Python future is handed to JavaScript, so no lock
@@ -20,7 +20,7 @@ in a tab hidden for minutes, whose timers Chromium wakes once a minute) runs onc
 go, without it: as where Web Locks are missing, never lost.
 
 Where Web Locks are missing or refused (an old browser, an insecure or sandboxed context) a job runs at
-once, as before locks. A job still waiting for the lock when the page goes away (``pagehide``) runs
+once, unlocked. A job still waiting for the lock when the page goes away (``pagehide``) runs
 then, without it: a finished game is never lost with its page."""
 
 from __future__ import annotations

@@ -11,8 +11,8 @@ from webapp.browser.dom import window
 
 async def main() -> None:
     """Import the engine, the App and the browser shell a part a task, then start: a first visit's
-    timers, taps and progress bar run between the parts, which together were one 300-450 ms task
-    (issue 22; after a restore the first two are already in the memory snapshot)."""
+    timers, taps and progress bar run between the parts, which together would be one long task
+    (after a restore the first two are already in the memory snapshot)."""
     import halfmoon  # noqa: F401
 
     await next_task()
@@ -27,8 +27,8 @@ async def main() -> None:
 
 async def next_task() -> None:
     """A task behind the timers already waiting. Not ``asyncio.sleep(0)`` (Pyodide runs that from a
-    message to the page, which runs ahead of waiting timers: a 5 ms timer waited through all three
-    parts at once, one 256 ms gap), except in a hidden page, whose timers the browser wakes about once
+    message to the page, which runs ahead of waiting timers: a timer would wait through all three
+    parts at once), except in a hidden page, whose timers the browser wakes about once
     a second (startup/pyodide-start.mjs ``nextTask`` does the same)."""
     if window.document.hidden:
         await asyncio.sleep(0)

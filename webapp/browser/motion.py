@@ -1,6 +1,6 @@
 """Motion on the board (Pyodide only), through the Web Animations API: it never delays play.
 
-The board's attributes and text change at the tap, as before; the motion is drawn over them. A
+The board's attributes and text change at the tap, motion or not; the motion is drawn over them. A
 removed card leaves as a copy of its face (a "ghost", ``aria-hidden`` and never tappable) that
 lifts and fades over the place while the card beneath fades in; a win sends a glow along the arc,
 and a dead end fades its message in. The next tap never waits: a new ghost simply starts beside

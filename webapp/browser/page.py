@@ -57,7 +57,7 @@ class Page:
         self.settings = {name: query(f'[data-setting="{name}"]') for name in Setting}
         self.file_inputs = [query(f'[data-input="{name}"]') for name in FILE_INPUTS]
         self.motion = Motion(document, window, len(PLACES))
-        self.menu, self.intro, self.cue = Menu(), IntroView(), Cue(self.places)  # issue 23
+        self.menu, self.intro, self.cue = Menu(), IntroView(), Cue(self.places)
         self.last: View | None = None
         self._today = app.tally.today()
         self._snapshot_of: tuple[object, ...] = ()
@@ -78,7 +78,7 @@ class Page:
         window.setInterval(self._ticker, 500)
         self.browser = BrowserCommands(app, self._run, self.tell, self.intro.close)
         self.keys = Keys(document, window, self.board, self.buttons, self)  # the keyboard and spoken results
-        self.prefs = Preferred(backend, self._run)  # issue 25: the theme and sound
+        self.prefs = Preferred(backend, self._run)  # the theme and sound
         self._refused = False
         self.launched = Launched(app, self._run, self.render)  # a game file the installed app opens
 
@@ -253,7 +253,7 @@ class Page:
 
     def record_soon(self) -> None:
         """Keep the early-paint record in step with the saved game and the words on screen, after the
-        next frame: it serves the next visit, not this tap (it was a third of a tap's time)."""
+        next frame: it serves the next visit, not this tap, and would be a large part of the tap's time."""
         if not self._record_due:
             self._record_due = True
             window.requestAnimationFrame(self._write_record_later)

@@ -1,4 +1,4 @@
-"""The first minute on a phone (issue 23), in the browser (Pyodide only): the menu of the other
+"""The first minute on a phone, in the browser (Pyodide only): the menu of the other
 commands, the first game's introduction and the cue of a combination that removed nothing. The
 decisions are in webapp/app/intro.py and webapp/app/refused.py; the stylesheet decides where the
 menu is needed (static/app.css)."""
@@ -79,7 +79,7 @@ class Cue:
             return
         # A place marked a moment ago shakes again: each cue alternates the shake's animation name
         # (class "alternate", app.css). Reading a layout figure would restart it too, but lays out the
-        # whole page inside the tap: 10-30 ms of a tap's 3 (tools/bench_page.py's tap -> DOM).
+        # whole page inside the tap, many times the tap's own work (tools/bench_page.py's tap -> DOM).
         self.alternate = not self.alternate
         for element in self.marked:
             element.classList.toggle("alternate", self.alternate)

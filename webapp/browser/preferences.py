@@ -1,4 +1,4 @@
-"""The look and sound preferences on the page (issue 25): the theme's ``<select>`` and the sound's
+"""The look and sound preferences on the page: the theme's ``<select>`` and the sound's
 checkbox in the settings dialog, stored under a key of their own (webapp/store/prefs.py), followed
 from another tab at once.
 

@@ -1,4 +1,4 @@
-"""Sound effects (issue 25), off by default: the tones of webapp/draw/sounds.py synthesized by Web
+"""Sound effects, off by default: the tones of webapp/draw/sounds.py synthesized by Web
 Audio (an oscillator and a gain envelope per tone; no file, no request).
 
 Silent with the setting off (the tap path then only reads a flag), and before the player's first

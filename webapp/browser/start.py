@@ -66,7 +66,7 @@ def start() -> Page:
     )
     app.set_visible(document.visibilityState == "visible")
     apply_queued_taps(app)  # before a shortcut's dialog, which would refuse them (?stats paints the board)
-    if action := shortcut(str(window.location.search)):  # the installed app's shortcuts (issue 25)
+    if action := shortcut(str(window.location.search)):  # the installed app's shortcuts
         app.command(action)
     page = Page(app, backend)
     locks.settled = page.render

@@ -1,4 +1,4 @@
-"""A result to share and the history of games, in words (issue 24; docs/ui-contract.md "share a result",
+"""A result to share and the history of games, in words (docs/ui-contract.md "share a result",
 "the history of games").
 
 The shared text names the deal, how it ended, its moves, score and time, and the link to the deal: never

@@ -1,4 +1,4 @@
-"""Which sound a change of the game makes (issue 25), and what each sound is: a few synthesized
+"""Which sound a change of the game makes, and what each sound is: a few synthesized
 tones (Web Audio, webapp/browser/sound.py plays them; no sound file, no request).
 
 The sound follows what the page says to a screen reader (webapp/app/announce.py): a removal, an

@@ -60,7 +60,7 @@ def place_view(
 ) -> PlaceView:
     """A place with ``count`` cards and ``card`` on top (R1.3): data attributes of the contract,
     the accessible name, and the face drawn on the card. Remembered: the view is built at every tap,
-    which changes two or three of the 20 places (the 20 views were most of a tap's Python)."""
+    which changes two or three of the 20 places (building all 20 views would be most of a tap's Python)."""
     return _place_view(place, card, count, lang, pressed, dimmed)
 
 
@@ -242,7 +242,8 @@ def build(app: App) -> View:
 def snapshot(view: View, game: Game, saved_text: str) -> str:
     """The early-paint record: what the board and the page's words show, for the next visit.
 
-    ``game`` is the saved game's exact text: the early-paint script paints only while storage
+    ``game`` is the game on the table, whose places the record draws; ``saved_text`` is the saved
+    game's exact text, kept as the record's ``game``: the early-paint script paints only while storage
     still holds that very text (and the address names no other deal), so it never paints a
     position the engine will not load. It copies the allow-listed attributes and texts and decides
     nothing itself.

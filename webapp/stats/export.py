@@ -1,6 +1,6 @@
 """The statistics file the player exports and imports: the statistics record (webapp/stats/stored.py) with
 the history of games (webapp/stats/history.py) as one more field, ``history``, holding the history's own
-record. An older export has no ``history``: it imports as before and leaves the history as it is. A copy
+record. An older export has no ``history``: it imports as the statistics alone and leaves the history as it is. A copy
 of the page that predates the history refuses a newer export as "made by a newer version" (a field it does
 not know), which is true, and changes nothing."""
 

@@ -1,4 +1,4 @@
-"""The history of finished games (issue 24): the latest ``HISTORY_GAMES`` games that ended, each with its
+"""The history of finished games: the latest ``HISTORY_GAMES`` games that ended, each with its
 deal, its identity, the local date it ended, how it ended, its score, its time and its own line of moves
 (for a replay). Stored under its own key, ``half-moon:history`` (webapp/store/keys.py), never inside the
 statistics record, whose format copies already deployed must still read.

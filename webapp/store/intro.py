@@ -1,4 +1,4 @@
-"""The first game's introduction as stored (issue 23): its own key (``keys.INTRO_KEY``), never inside
+"""The first game's introduction as stored: its own key (``keys.INTRO_KEY``), never inside
 the settings. The early paint reads the same rule before Python runs (static/early-paint.js, told
 the keys by the build): shown on a first visit (``storage.first_visit``) and
 while the key says ``shown``."""

@@ -34,13 +34,13 @@ FAILURES_KEY = PREFIX + "snapshot-failures"
 PROBE_KEY = PREFIX + "probe"
 """Read once at start to learn whether storage can be used at all."""
 INTRO_KEY = PREFIX + "intro"
-"""The first game's introduction (issue 23): ``shown`` while it is, ``done`` once dismissed or once
+"""The first game's introduction: ``shown`` while it is, ``done`` once dismissed or once
 the first removal was made; never inside the settings."""
 FIRST_VISIT_KEYS = (GAME_KEY, STATS_KEY, INTRO_KEY)
 """A first visit stores none of these: the early paint then shows the introduction and the first
 deal's cards (webapp/app/opening.py)."""
 PREFERENCES_KEY = PREFIX + "preferences"
-"""The look and sound preferences of issue 25 (the theme, sound): a key of their own, since copies of
+"""The look and sound preferences (the theme, sound): a key of their own, since copies of
 the page already deployed drop a settings record's names they do not know. Read before the first
 paint by static/theme.js (the build writes this key into its tag)."""
 HISTORY_KEY = PREFIX + "history"

@@ -1,4 +1,4 @@
-"""The look and sound preferences (issue 25) as stored: under ``keys.PREFERENCES_KEY``, never inside
+"""The look and sound preferences as stored: under ``keys.PREFERENCES_KEY``, never inside
 the settings record (copies of the page already deployed would drop names they do not know).
 
 Read with a size and depth limit; a value that is not a record at all is removed and the defaults

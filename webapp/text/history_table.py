@@ -1,4 +1,4 @@
-"""The words of a shared result (and of a share refused) and of the history of games (issue 24), in Finnish
+"""The words of a shared result (and of a share refused) and of the history of games, in Finnish
 and English; merged into ``webapp.text.table.TEXTS``. The share text's templates are written out in
 docs/ui-contract.md."""
 

@@ -6,9 +6,9 @@ The words of index.html before Python runs are written from it by the build (sit
 from __future__ import annotations
 
 from webapp.text.history_table import HISTORY_TEXTS
-from webapp.text.looks_table import LOOKS_TEXTS
-from webapp.text.phone_table import PHONE_TEXTS
+from webapp.text.menu_intro_table import MENU_INTRO_TEXTS
 from webapp.text.stats_table import STATS_TEXTS
+from webapp.text.theme_sound_install_table import THEME_SOUND_INSTALL_TEXTS
 
 KEY_LETTERS = {"undo": "U", "new": "N", "restart": "R", "daily": "D", "settings": "S", "keys": "?"}
 """The single-key shortcuts, by the ``data-action`` each runs: webapp/app/keyboard.py maps the keys
@@ -99,7 +99,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "rules": "Säännöt",
         "examples": "Esimerkit",
         "update": "Päivitä",
-        # Issue 13: statistics, the daily deal, files
+        # Statistics, the daily deal, files
         "daily": "Päivän jako",
         "stats": "Tilastot",
         "stats-export": "Vie tilastot",
@@ -139,7 +139,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "replay-time": "–",
         "replay-link-copied": "Uusinnan linkki kopioitu leikepöydälle.",
         "bad-replay": "Uusintaa ei avattu: {reason}",
-        # Issue 12: keyboard, spoken results ([data-announce]) and the keys dialog
+        # Keyboard, spoken results ([data-announce]) and the keys dialog
         "say-selected": "{card} valittu ({place}).",
         "say-deselected": "{card}: valinta poistettu ({place}).",
         "say-reselected": "{card} on nyt ainoa valittu kortti ({place}).",
@@ -255,7 +255,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "rules": "Rules",
         "examples": "Examples",
         "update": "Refresh",
-        # Issue 13: statistics, the daily deal, files
+        # Statistics, the daily deal, files
         "daily": "Daily deal",
         "stats": "Statistics",
         "stats-export": "Export statistics",
@@ -295,7 +295,7 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
         "replay-time": "–",
         "replay-link-copied": "Replay link copied to the clipboard.",
         "bad-replay": "The replay was not opened: {reason}",
-        # Issue 12: keyboard, spoken results ([data-announce]) and the keys dialog
+        # Keyboard, spoken results ([data-announce]) and the keys dialog
         "say-selected": "{card} selected ({place}).",
         "say-deselected": "{card} deselected ({place}).",
         "say-reselected": "{card} is now the only card selected ({place}).",
@@ -328,9 +328,16 @@ _PAGE_TEXTS: dict[str, dict[str, str]] = {
 }
 
 TEXTS: dict[str, dict[str, str]] = {
-    lang: {**words, **STATS_TEXTS[lang], **PHONE_TEXTS[lang], **LOOKS_TEXTS[lang], **HISTORY_TEXTS[lang]}
+    lang: {
+        **words,
+        **STATS_TEXTS[lang],
+        **MENU_INTRO_TEXTS[lang],
+        **THEME_SOUND_INSTALL_TEXTS[lang],
+        **HISTORY_TEXTS[lang],
+    }
     for lang, words in _PAGE_TEXTS.items()
 }
 """The page's words, the statistics' (webapp/text/stats_table.py), the menu's and introduction's
-(webapp/text/phone_table.py), the theme's, sound's and install's (webapp/text/looks_table.py) and
-the shared result's and history's (webapp/text/history_table.py): one table."""
+(webapp/text/menu_intro_table.py), the theme's, sound's and install's
+(webapp/text/theme_sound_install_table.py) and the shared result's and history's
+(webapp/text/history_table.py): one table."""

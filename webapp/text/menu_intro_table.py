@@ -1,9 +1,9 @@
-"""The words of the first minute on a phone (issue 23): the menu of the other commands and the
-first game's introduction, in Finnish and English; merged into ``webapp.text.table.TEXTS``."""
+"""The words of the menu of the other commands and of the first game's introduction, in Finnish
+and English; merged into ``webapp.text.table.TEXTS``."""
 
 from __future__ import annotations
 
-PHONE_TEXTS: dict[str, dict[str, str]] = {
+MENU_INTRO_TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "menu": "Lisää",
         "intro": "Poista parit, joiden summa on 11, tai sotilas, rouva ja kuningas yhdessä – napauta kortteja.",

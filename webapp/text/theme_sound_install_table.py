@@ -1,10 +1,10 @@
-"""The words of issue 25 (the theme, sound, the installed app's manifest), in Finnish and English;
+"""The words of the theme, the sound and the installed app (its manifest), in Finnish and English;
 merged into ``webapp.text.table.TEXTS``. The manifest's words are written into it by the build
 (sitegen/manifest.py)."""
 
 from __future__ import annotations
 
-LOOKS_TEXTS: dict[str, dict[str, str]] = {
+THEME_SOUND_INSTALL_TEXTS: dict[str, dict[str, str]] = {
     "fi": {
         "theme": "Teema",
         "theme-system": "Laitteen mukaan",
