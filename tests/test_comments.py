@@ -5,7 +5,7 @@ messages and its figures in BENCHMARKS.md, so neither is written into the code.
   or README.md (the issue tracker is not in the repository).
 - No measurement told as what it was or became: a figure of time or size, a factor, a percentage
   or a share (``QUANTITY``) in the same sentence as a word that narrates (``NARRATION``). Comments
-  and docstrings are read in the code; README.md is read whole. The rule's numbers, limits and the
+  and docstrings are read in the code; README.md and docs/architecture.md are read whole. The rule's numbers, limits and the
   constants the code uses are stated in the present, so they pass (``PRESENT`` below).
 """
 
@@ -23,7 +23,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("halfmoon", "webapp", "sitegen", "startup", "static", "tools", "tests", "index.html", "service-worker.js")
-README = "README.md"
+DOCUMENTS = ("README.md", "docs/architecture.md")
 
 ISSUE = re.compile(r"\bissues?[\s_#(-]*\d", re.IGNORECASE)
 """An issue cited by its number, in any of the forms of ``CITED`` below."""
@@ -184,8 +184,8 @@ def test_no_comment_or_docstring_narrates_a_measurement() -> None:
     assert narrated_measurements(tracked(*SCANNED)) == []
 
 
-def test_the_readme_cites_no_issue_and_narrates_no_measurement() -> None:
-    paths = tracked(README)
+def test_the_readme_and_the_architecture_cite_no_issue_and_narrate_no_measurement() -> None:
+    paths = tracked(*DOCUMENTS)
     assert issue_numbers(paths) == []
     assert narrated_measurements(paths) == []
 

@@ -327,7 +327,6 @@ BUILT = ("static/vendor/", "static/build/")
 PLAN = "\n## Plan: "
 # A figure: a number with a unit of time or size, a percentage or a factor (the rules' counts are none).
 FIGURE = re.compile(r"\d[\d,.]*(?:\s?(?:ms|min|minutes?|seconds?|B|KB|kB|MB|MiB|GB|%)(?![\w/])|\ss\b|\s?×(?!\s?\d))")
-ISSUE_NUMBER = re.compile(r"\bissues? +#?\d+", re.I)
 
 
 def slug(heading: str) -> str:
@@ -388,11 +387,12 @@ def test_the_readme_stays_short() -> None:
 
 
 @pytest.mark.parametrize("name", ["README.md", "docs/architecture.md"])
-def test_figures_and_history_live_elsewhere(name: str) -> None:
-    """Measured figures belong to BENCHMARKS.md and history to the commit messages."""
+def test_figures_live_in_benchmarks_md(name: str) -> None:
+    """Measured figures belong to BENCHMARKS.md, with the command that produced them (issue numbers, in
+    every file: tests/test_comments.py)."""
     text = (ROOT / name).read_text(encoding="utf-8")
-    found = [m.group(0) for m in FIGURE.finditer(text)] + ISSUE_NUMBER.findall(text)
-    assert found == [], f"{name}: move these to BENCHMARKS.md (figures) or a commit message (history)"
+    found = [m.group(0) for m in FIGURE.finditer(text)]
+    assert found == [], f"{name}: move these to BENCHMARKS.md"
 
 
 def test_the_figure_pattern_tells_figures_from_rules() -> None:
@@ -400,7 +400,6 @@ def test_the_figure_pattern_tells_figures_from_rules() -> None:
     rules = ["48 moves and 520 points", "320 × 320 CSS px", "R3.2", "12 piles of 8", "HM1-N-AAAAAAB", "3 : 1"]
     assert [bool(FIGURE.search(t)) for t in figures] == [True] * len(figures)
     assert [bool(FIGURE.search(t)) for t in rules] == [False] * len(rules)
-    assert ISSUE_NUMBER.findall("before issue 22, as issues #5 said") == ["issue 22", "issues #5"]
 
 
 # --- (g) generated files and blocks told apart from written ones --------------------------------------
