@@ -1,12 +1,12 @@
 """Comments and docstrings say why, in the present tense: the code's history lives in the commit
 messages and its figures in BENCHMARKS.md, so neither is written into the code.
 
-- No issue number anywhere in the code, the tests, the static files, index.html, the service worker
-  or README.md (the issue tracker is not in the repository).
+- No issue number anywhere in the code, the tests, the static files, index.html, the service worker,
+  README.md or docs/architecture.md (the issue tracker is not in the repository).
 - No measurement told as what it was or became: a figure of time or size, a factor, a percentage
   or a share (``QUANTITY``) in the same sentence as a word that narrates (``NARRATION``). Comments
-  and docstrings are read in the code; README.md and docs/architecture.md are read whole. The rule's numbers, limits and the
-  constants the code uses are stated in the present, so they pass (``PRESENT`` below).
+  and docstrings are read in the code; the two documents are read whole. The rule's numbers, limits
+  and the constants the code uses are stated in the present, so they pass (``PRESENT`` below).
 """
 
 from __future__ import annotations
