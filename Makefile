@@ -74,8 +74,8 @@ lint: setup
 	$(PY) -m ruff format --check .
 	$(PY) -m mypy
 
-# Mutation testing of the engine's rule modules against the engine tests (issue 10; configured in
-# pyproject.toml [tool.mutmut]). A fresh run every time (README "Mutation testing" gives its time). Prints
+# Mutation testing of the engine's rule modules against the engine tests (configured in
+# pyproject.toml [tool.mutmut]). A fresh run every time (docs/engine.md "Mutation testing"). Prints
 # "mutation score: killed/considered = NN.N %" (equivalent mutants: tests/mutants-equivalent.txt).
 .PHONY: mutate
 mutate: setup

@@ -4,7 +4,7 @@
 // Browser plumbing only: it knows nothing of cards or rules.
 //
 // A warm start restores the interpreter from a memory snapshot made on this device, instead of
-// starting Python (Pyodide's private `_loadSnapshot`, pinned with Pyodide; README "Fast start").
+// starting Python (Pyodide's private `_loadSnapshot`, pinned with Pyodide; docs/start.md "Fast start").
 // The snapshot is made after ready, off the critical path, in a Worker (the page's own interpreter
 // holds live JS objects and cannot be snapshotted), and kept in Cache Storage under the build key.
 // It can never break the game: a missing, stale, corrupt or foreign snapshot, a restore that throws,
@@ -149,7 +149,7 @@ function write(key, value) {
 // modules (its `finalizeBootstrap`) in two long tasks: the progress bar stands still and taps wait for
 // seconds. Through its `createPyodideModule` option, the instantiation and CPython's start get tasks
 // of their own and the modules its start imports are imported ahead, in groups (its private `API.rawRun`, pinned with
-// Pyodide: README "Fast start"), each group a task, so that timers, input and the progress bar run
+// Pyodide: docs/start.md "Fast start"), each group a task, so that timers, input and the progress bar run
 // between them; its start then finds them imported, and so does the game's. The groups, written by
 // tools/build.py (data/core-imports.txt and the shell's own; the snapshot Worker imports the same).
 // A group that fails is left to Pyodide's start, which imports it itself.

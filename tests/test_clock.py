@@ -71,7 +71,7 @@ TAP_MS = 1000
 def test_r5_4_a_won_game_keeps_its_time_beside_the_game_never_in_it() -> None:
     """The clock driven by a real game as the page drives it: started by the first tap, stopped by the
     win. The time is saved with the game and read back, yet two games of the same moves are equal
-    whatever their clocks say: equality is the position and its history (README, "The engine and its command line")."""
+    whatever their clocks say: equality is the position and its history (docs/engine.md)."""
     game = Game.from_code(WON["code"])
     clock = Clock()
     now = 0

@@ -1,6 +1,6 @@
 """The modules a first start imports ahead, in short tasks: data/core-imports.txt must be
 what Pyodide's own start imports, in its order, so that a new Pyodide that imports more or other
-modules fails here (tools/core_imports.mjs writes the file anew: README "Fast start")."""
+modules fails here (tools/core_imports.mjs writes the file anew: docs/start.md "Fast start")."""
 
 from __future__ import annotations
 

@@ -163,8 +163,8 @@ def test_the_walk_finds_the_exceptions_of_every_module() -> None:
 
 
 def test_every_error_is_of_one_family_or_a_programming_error() -> None:
-    """Input that cannot be read is a NotationError, a request the rules refuse a RuleError (README, "The
-    engine and its command line"), in halfmoon/ and webapp/ alike; anything else raised is a programming error."""
+    """Input that cannot be read is a NotationError, a request the rules refuse a RuleError
+    (docs/engine.md "Errors"), in halfmoon/ and webapp/ alike; anything else raised is a programming error."""
     kinds = {name: family(bases) for name, bases in EXCEPTIONS.items() if name not in COMMAND_LINE_SIGNALS}
     stray = {name: kind for name, kind in kinds.items() if kind not in ("notation", "rule", "programming")}
     assert stray == {FAMILIES_BASE: "neither"}
@@ -175,7 +175,7 @@ def test_every_error_is_of_one_family_or_a_programming_error() -> None:
 def test_the_command_line_s_own_signals_never_leave_it(name: str) -> None:
     out, err = io.StringIO(), io.StringIO()
     assert cli.main(COMMAND_LINE_SIGNALS[name], out=out, err=err) == cli.BAD_INPUT  # caught: not raised
-    assert err.getvalue().count("\n") == 1  # one line on stderr (README)
+    assert err.getvalue().count("\n") == 1  # one line on stderr (docs/engine.md)
 
 
 def test_every_error_key_is_distinct_and_said_in_both_languages() -> None:

@@ -1,4 +1,4 @@
-"""Every stored record, refused by the right kind (README "Trust"): a value that is not a JSON object
+"""Every stored record, refused by the right kind (docs/trust.md): a value that is not a JSON object
 naming our format is not ours and is removed (another program of the origin may own the key); a JSON
 object naming our format that fails any check — a field's type, a range, a relation, a version — is ours,
 malformed: moved to its backup, never deleted, and the page's message names the field and what is

@@ -8,7 +8,7 @@
 
 No browser is ever downloaded: each engine is a Debian package, and a missing one is named with the
 command that installs it (``missing``). Playwright's own Firefox and WebKit builds cannot be used here;
-its ``moz-firefox`` channel starts Firefox ESR 153 but cannot open a page in it (README "Engines").
+its ``moz-firefox`` channel starts Firefox ESR 153 but cannot open a page in it (docs/engines.md).
 
 ``Driver`` is what the page object (tests/browser/pageobject.py) and the benchmark need of a browser:
 navigate, evaluate a script, click an element, press a key, wait for a condition, size the window.

@@ -2,7 +2,7 @@
 history of games (webapp/stats/stored.py, webapp/stats/history.py), each a key and machine params only
 (the words are in the page's word table, webapp/text/).
 
-The kind of an error is the trust rule it asks for (webapp/store/trusted.py, README "Trust"): a value
+The kind of an error is the trust rule it asks for (webapp/store/trusted.py, docs/trust.md): a value
 that is not a JSON object naming our format is not ours (``StatsFormatError``: removed, since another
 program of the same origin may own the key); a JSON object naming our format is ours, and one that fails
 any check — a field missing or of the wrong type, a range, a relation, an older version — is ours but

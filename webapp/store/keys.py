@@ -1,4 +1,4 @@
-"""Every localStorage key of the page, in one place (README "Storage keys").
+"""Every localStorage key of the page, in one place (docs/trust.md "Storage keys and two tabs").
 
 Keys carry the project prefix, since every project of a github.io owner shares one origin (and any
 of them can write these keys). The JavaScript that reads storage before Python runs (the early

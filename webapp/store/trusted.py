@@ -1,4 +1,4 @@
-"""One record of ours under its own key, read and written by the statistics' trust rules (README "Trust"):
+"""One record of ours under its own key, read and written by the statistics' trust rules (docs/trust.md):
 the statistics record and the history of games (webapp/store/records.py) each are one ``Trusted``.
 
 Read: the text is parsed with its size and depth limits and validated whole (``loads``); what is not a
