@@ -4,10 +4,9 @@ game from the moment it is opened."""
 
 from __future__ import annotations
 
-from fakes import FakeClock, FakeStorage, play
-from testdata import DEAD_END, WON
-
 from halfmoon import DealCode, Game, SavedGame, save
+from support.fakes import FakeClock, FakeStorage, play
+from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Replacing
 from webapp.app.app import App
 from webapp.stats.record import Stats

@@ -10,12 +10,12 @@ import json
 import re
 
 import pytest
-from fakes import FakeClock, FakeLocks, FakeStorage, TabStorage, play, said
 from hypothesis import given
 from hypothesis import strategies as st
-from testdata import DEAD_END, DOCS, WON
 
 from halfmoon import DealCode, Game, SavedGame
+from support.fakes import FakeClock, FakeLocks, FakeStorage, TabStorage, play, said
+from support.testdata import DEAD_END, DOCS, WON
 from webapp.app.actions import Action, Dialog
 from webapp.app.app import App
 from webapp.draw.history import Outcome, history_rows, share_text, to_share

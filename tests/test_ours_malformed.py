@@ -11,12 +11,12 @@ import json
 from typing import Any
 
 import pytest
-from fakes import FakeStorage, play, said
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from testdata import WON
 
 from halfmoon import DealCode, save
+from support.fakes import FakeStorage, play, said
+from support.testdata import WON
 from webapp.app.app import App
 from webapp.stats import history as past
 from webapp.stats import stored

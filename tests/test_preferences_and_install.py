@@ -11,14 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from fakes import FakeClock, FakeStorage, play
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
-from testdata import DEAD_END, WON
 
 from halfmoon import DealCode, Place, save
 from sitegen.manifest import manifest, manifest_text
+from support.fakes import FakeClock, FakeStorage, play
+from support.testdata import DEAD_END, WON
+from tools.build import site_files
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.app.refused import refused
@@ -31,9 +32,7 @@ from webapp.store.storage import FLAT_DEPTH, Store
 from webapp.text.table import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-from build import site_files  # noqa: E402
 
 # --- the preferences' own key ------------------------------------------------------------------------
 

@@ -7,10 +7,10 @@ import datetime
 import json
 
 import pytest
-from fakes import FakeClock, FakeStorage, play, said
-from testdata import WON
 
 from halfmoon import DealCode, load, save
+from support.fakes import FakeClock, FakeStorage, play, said
+from support.testdata import WON
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build

@@ -7,10 +7,9 @@ from __future__ import annotations
 import datetime
 import json
 
-from fakes import FakeClock, FakeStorage, play
-from testdata import WON
-
 from halfmoon import DealCode
+from support.fakes import FakeClock, FakeStorage, play
+from support.testdata import WON
 from webapp.app.actions import Action, Dialog
 from webapp.app.app import App
 from webapp.draw.view import build

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fakes import FakeClock, FakeLocks, FakeStorage, play
-from testdata import WON
-
 from halfmoon import DealCode, Game, SavedGame
+from support.fakes import FakeClock, FakeLocks, FakeStorage, play
+from support.testdata import WON
 from webapp.app.actions import Action
 from webapp.app.app import App
 from webapp.stats.record import Stats

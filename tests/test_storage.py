@@ -8,13 +8,13 @@ import json
 from dataclasses import asdict
 
 import pytest
-from fakes import FakeStorage, said
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from testdata import WON
 
 from halfmoon import DealCode, Game, Place, load, save
 from halfmoon.saved import MAX_CHARS
+from support.fakes import FakeStorage, said
+from support.testdata import WON
 from webapp.app.actions import Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build

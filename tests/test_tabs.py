@@ -3,10 +3,9 @@ storage event and for a save that would write over another tab's game."""
 
 from __future__ import annotations
 
-from fakes import FakeClock, FakeStorage, TabStorage, play
-from testdata import WON
-
 from halfmoon import DealCode, load, save
+from support.fakes import FakeClock, FakeStorage, TabStorage, play
+from support.testdata import WON
 from webapp.app.actions import Action, Dialog, Replacing
 from webapp.app.app import App
 from webapp.store.keys import GAME_KEY

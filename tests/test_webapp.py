@@ -6,11 +6,11 @@ import json
 from pathlib import Path
 
 import pytest
-from fakes import FakeClock, FakeStorage, play, said
-from testdata import DEAD_END, WON
 
 from halfmoon import DealCode, Place, Status, format_time, load
 from sitegen.skeleton import refresh_index
+from support.fakes import FakeClock, FakeStorage, play, said
+from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build

@@ -1,7 +1,7 @@
 """The board's card width (CSS px, the narrowest place's button) at every viewport of the layout
 tests and over their sweep, in Debian's Chromium: the figures the layout issue (23) is judged by.
 
-    .venv/bin/python tools/card_widths.py [--json FILE]
+    .venv/bin/python -m tools.card_widths [--json FILE]
 
 Prints one line a viewport, then the sweep's narrowest card; ``--json`` also writes them all (the
 sweep's window by window) so that two builds can be compared.
@@ -11,20 +11,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from support.chromium import ARGS, EXECUTABLE
+from support.viewports import SWEEP, VIEWPORTS
+from tools.serve import make_server
 
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
-from test_layout import SWEEP, VIEWPORTS  # type: ignore[import-not-found]  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 CARD = """() => Math.min(...[...document.querySelectorAll('[data-board] [data-place] button')]
     .map(b => b.getBoundingClientRect().width))"""

@@ -9,7 +9,6 @@ a fresh profile or origin (offline, early paint, storage faults, another locale)
 from __future__ import annotations
 
 import shutil
-import sys
 import threading
 import warnings
 from collections.abc import Iterator
@@ -17,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import Browser, Error, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+from support.chromium import ARGS as CHROMIUM_ARGS
+from support.chromium import EXECUTABLE as CHROMIUM
+from support.pageobject import Game
+from tools.serve import make_server
 
-from chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
-from chromium import EXECUTABLE as CHROMIUM  # noqa: E402
-from serve import make_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 PREFIX = "/half-moon/"
 

@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from pageobject import Game, axe_violations
 from playwright.sync_api import Browser, Locator, Page, expect
-from testdata import WON
+
+from support.pageobject import Game, axe_violations
+from support.testdata import WON
 
 
 @pytest.fixture(scope="module")

@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from pageobject import INSTALL_OFFER, Game
 from playwright.sync_api import expect
-from testdata import WON
 
 from halfmoon import PLACES, load
 from halfmoon import Game as Engine
+from support.pageobject import INSTALL_OFFER, Game
+from support.testdata import WON
 
 CODE = "HM1-N-AAAAAAB"
 ALL = [f"P{n}" for n in range(1, 13)] + [f"R{n}" for n in range(1, 9)]

@@ -12,12 +12,12 @@ import re
 from collections.abc import Callable
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import expect
-from testdata import DEAD_END, WON
 
 from halfmoon import PLACES, Card, Suit
 from halfmoon.i18n import card_name, count_text, place_name
+from support.pageobject import Game
+from support.testdata import DEAD_END, WON
 from webapp.text.table import TEXTS
 from webapp.text.words import LANGUAGE_NAMES
 

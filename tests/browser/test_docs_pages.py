@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import Locator, Page, expect
-from testdata import WON
+
+from support.pageobject import Game
+from support.testdata import WON
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])

@@ -10,11 +10,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import Browser, Page, Route
-from testdata import WON
 
 from halfmoon import PLACES
+from support.pageobject import Game
+from support.testdata import WON
 
 BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
   const b = p.querySelector('button').getBoundingClientRect();

@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pageobject import CODE, Game
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
-from testdata import DEAD_END, WON
+
+from support.pageobject import CODE, Game
+from support.testdata import DEAD_END, WON
 
 SOUND_ON = "localStorage.setItem('half-moon:preferences', JSON.stringify({theme: 'system', sound: true}));"
 NO_AUDIO = {

@@ -13,12 +13,12 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
 from conftest import PREFIX, Watch
-from pageobject import READY_MS, Game
 from playwright.sync_api import Browser, BrowserContext, Route, expect
-from testdata import WON
 
+from support.pageobject import READY_MS, Game
+from support.testdata import WON
+from tools.build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
 from webapp.store.keys import STARTING_KEY
 
 STARTER = "./static/vendor/pyodide/half-moon-start.mjs"

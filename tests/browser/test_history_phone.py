@@ -14,11 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import Game, show_history, without_statistics
 from playwright.sync_api import Page, expect
-from testdata import DEAD_END, WON
 
 from halfmoon.saved import MAX_ELAPSED_MS
+from support.pageobject import Game, show_history, without_statistics
+from support.testdata import DEAD_END, WON
 from webapp.stats.history import HISTORY_GAMES, Finished, History, dumps
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"

@@ -9,9 +9,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from pageobject import Game, Keyboard, axe_violations
 from playwright.sync_api import Browser, expect
-from testdata import DEAD_END, WON
+
+from support.pageobject import Game, Keyboard, axe_violations
+from support.testdata import DEAD_END, WON
 
 CODE = "HM1-N-AAAAAAB"
 

@@ -15,36 +15,15 @@ from typing import Any
 
 import pytest
 from conftest import Watch
-from pageobject import CODE, INSTALL_OFFER, Game, first_visit
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
-from testdata import DEAD_END, VECTORS, WON
+
+from support.geometry import EPSILON, inside, overlap
+from support.pageobject import CODE, INSTALL_OFFER, Game, first_visit
+from support.testdata import DEAD_END, VECTORS, WON
+from support.viewports import SWEEP, VIEWPORTS
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
-VIEWPORTS = [
-    (1920, 969),
-    (1366, 657),
-    (1280, 720),
-    (1024, 640),
-    (768, 1024),
-    (412, 915),
-    (390, 844),
-    (360, 640),
-    (320, 568),
-    (568, 320),
-    (640, 360),
-    (844, 390),
-    (360, 480),  # a short portrait window: the commands after the play row scroll in their column
-    # Small near-square windows: a one-line info bar and a short play row above and below the arc.
-    (320, 320),
-    (360, 360),
-    (400, 400),
-    (480, 480),
-    (320, 400),
-    (400, 320),
-    (480, 400),
-    (600, 420),
-]
 # Issue 23: the card widths (CSS px) at every viewport and sweep window before the tall geometry,
 # measured with tools/card_widths.py: none may be narrower now, and these must be wider.
 BEFORE = {
@@ -52,8 +31,6 @@ BEFORE = {
     for k, v in json.loads((Path(__file__).with_name("card-widths-before.json")).read_text(encoding="utf-8")).items()
 }
 WIDER = {(390, 844): 50, (412, 915): 50, (360, 640): 46}
-# Windows between them, on a grid of 60 px steps each way (in Finnish, the longer words).
-SWEEP = range(320, 1001, 60)
 # Rectangles of what the test reads: each place (its box, and every element it holds), its button,
 # the info bar, the four play commands; and the page's scroll size.
 GEOMETRY = """() => {
@@ -101,20 +78,6 @@ GEOMETRY = """() => {
     })(),
   };
 }"""
-EPSILON = 0.5
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] - EPSILON and b[0] < a[2] - EPSILON and a[1] < b[3] - EPSILON and b[1] < a[3] - EPSILON
-
-
-def inside(a: list[float], outer: list[float]) -> bool:
-    return (
-        a[0] >= outer[0] - EPSILON
-        and a[1] >= outer[1] - EPSILON
-        and a[2] <= outer[2] + EPSILON
-        and a[3] <= outer[3] + EPSILON
-    )
 
 
 def least_target(width: int, height: int) -> int:

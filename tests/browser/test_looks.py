@@ -13,14 +13,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import CODE, Game
 from playwright.sync_api import Page
 from test_early_paint import Gate, before_ready, gate, until_ready  # noqa: F401 (gate: the fixture)
-from test_layout import RESULTS, VIEWPORTS
-from testdata import DEAD_END, WON
+from test_layout import RESULTS
 
 from halfmoon import DealCode, save
 from halfmoon import Game as EngineGame
+from support.pageobject import CODE, Game
+from support.testdata import DEAD_END, WON
+from support.viewports import VIEWPORTS
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))

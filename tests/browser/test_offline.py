@@ -4,23 +4,22 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
-from pageobject import Game, stat
 from PIL import Image
 from playwright.sync_api import Browser, BrowserType, Page, expect
-from testdata import WON
+
+from support.pageobject import Game, stat
+from support.testdata import WON
+from tools.build import SITE_FILES, precache_manifest, write_precache_manifest
+from tools.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
 
-from build import SITE_FILES, precache_manifest, write_precache_manifest  # noqa: E402
-from serve import make_server  # noqa: E402
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
 RECORDS = "() => [localStorage.getItem('half-moon:stats'), localStorage.getItem('half-moon:history')]"

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from pageobject import Game, stat
 from playwright.sync_api import Browser, expect
-from testdata import DEAD_END, WON
+
+from support.pageobject import Game, stat
+from support.testdata import DEAD_END, WON
 
 # HM1-N-AAAAAAB, tops: P1 8♣ P2 Q♠ P3 K♣ P4 9♦ P5 6♦ P6 5♦ P7 2♥ P8 7♣ P9 Q♥ P10 Q♣ P11 10♠ P12 8♦,
 # R1 10♦ R2 K♦ R3 J♦ R4 10♣ R5 J♦ R6 A♣ R7 4♥ R8 7♠.

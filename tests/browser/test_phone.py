@@ -16,9 +16,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pageobject import Game, axe_violations, first_visit
 from playwright.sync_api import Browser, Page, expect
 
+from support.pageobject import Game, axe_violations, first_visit
 from webapp.text.words import text
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"

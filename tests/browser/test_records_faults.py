@@ -16,14 +16,14 @@ import re
 from typing import Any
 
 import pytest
-from pageobject import Game, choose_file, show_history, stat, without_statistics
 from playwright.sync_api import Browser, expect
-from solve import solve  # tools/, on the path through conftest.py
 from test_stats_files import almost_won
-from testdata import WON
 
 from halfmoon import DealCode
 from halfmoon import Game as Game_
+from support.pageobject import Game, choose_file, show_history, stat, without_statistics
+from support.testdata import WON
+from tools.solve import solve  # tools/, on the path through conftest.py
 from webapp.stats import history
 from webapp.stats.record import GameId, Stats, record_ended, record_played
 from webapp.stats.stored import dumps, loads

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from pageobject import Game, required
 from playwright.sync_api import Browser, expect
-from testdata import WON
 
 from halfmoon import DealCode
 from halfmoon.line import parse_line, play_line
+from support.pageobject import Game, required
+from support.testdata import WON
 from webapp.app.replay import PACE_MS
 
 LINE = ".".join(WON["moves"])

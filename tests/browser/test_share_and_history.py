@@ -12,9 +12,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pageobject import Game, choose_file, download, show_history, stat, without_statistics
 from playwright.sync_api import expect
-from testdata import DEAD_END, WON
+
+from support.pageobject import Game, choose_file, download, show_history, stat, without_statistics
+from support.testdata import DEAD_END, WON
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 DAILY = "HM1-D-20261201"

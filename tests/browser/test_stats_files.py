@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import Game, choose_file, download, stat, without_statistics
 from playwright.sync_api import Browser, expect
-from testdata import WON
 
 from halfmoon import DealCode, Move, SavedGame, save
 from halfmoon import Game as Game_
+from support.pageobject import Game, choose_file, download, stat, without_statistics
+from support.testdata import WON
 
 DAILY = json.loads((Path(__file__).parents[2] / "docs" / "hm1-daily-vectors.json").read_text("utf-8"))
 FIGURES = ("played", "won", "streak", "best-streak", "best-time", "daily-won", "daily-streak")

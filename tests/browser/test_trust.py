@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
-from pageobject import CODE, Game
 from playwright.sync_api import Browser, BrowserType, Route, expect
-from testdata import WON
+
+from support.pageobject import CODE, Game
+from support.testdata import WON
 
 GAME, SETTINGS, SNAPSHOT, BACKUP = "half-moon:game", "half-moon:settings", "half-moon:snapshot", "half-moon:game-backup"
 ILLEGAL = json.dumps(

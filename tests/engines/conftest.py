@@ -1,5 +1,5 @@
-"""The cross-engine suite: the same page object (tests/browser/pageobject.py) in Chromium, Firefox
-and WebKitGTK, each through its own driver (tools/engines.py).
+"""The cross-engine suite: the same page object (support/pageobject.py) in Chromium, Firefox
+and WebKitGTK, each through its own driver (support/engines.py).
 
 One booted page per engine for the whole session, in a fresh profile with the service worker on,
 served by a server of its own (its own origin, so that engines share no storage, and a log of every
@@ -17,23 +17,19 @@ the run with one line naming its install command, never a silent skip.
 from __future__ import annotations
 
 import json
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_suite import Engine, Engines
+
+from support.engines import ENGINES, missing, wanted_engines
+from support.pageobject import CODE, Game
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from engine_suite import Engine, Engines  # noqa: E402
-from engines import ENGINES, missing, wanted_engines  # noqa: E402
-from pageobject import CODE, Game  # noqa: E402
 
 WANTED = wanted_engines()
 

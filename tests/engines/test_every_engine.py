@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from engine_suite import PREFIX, Engine
-from pageobject import CODE, Game, Keyboard, stat
-from testdata import DEAD_END, WON
+
+from support.geometry import inside, overlap, window
+from support.pageobject import CODE, Game, Keyboard, stat
+from support.testdata import DEAD_END, WON
 
 STARTED = "document.documentElement.dataset.start"
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +60,7 @@ def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted:
     """Counted at the server: the page, its Workers and the service worker together, from the first
     request until the service worker controls the page and the interpreter snapshot is stored. The
     later requests find the page's download in the browser's HTTP cache (every engine runs with a
-    profile on disk, as a player's: tools/engines.py)."""
+    profile on disk, as a player's: support/engines.py)."""
     whole = bodies(booted.first_visit)
     assert {path: n for path, n in whole.items() if n > 1} == {}, f"{booted.name} downloaded files more than once"
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs", "pyodide.asm.mjs"):
@@ -197,14 +199,6 @@ GEOMETRY = """() => Object.fromEntries([...document.querySelectorAll('iframe[dat
 }))"""
 
 
-def inside(a: list[float], width: float, height: float) -> bool:
-    return a[0] >= -0.5 and a[1] >= -0.5 and a[2] <= width + 0.5 and a[3] <= height + 0.5
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
-
-
 def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: Game, booted: Engine) -> None:
     """In same-origin iframes of those sizes (Firefox's and WebKitGTK's windows cannot be made that
     small); each frame is the game page, restored from the snapshot."""
@@ -220,7 +214,7 @@ def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: Game, booted: Engin
         assert g["viewport"] == [width, height], f"{at}: the frame's viewport is {g['viewport']}"
         assert g["scroll"][0] <= width and g["scroll"][1] <= height, f"{at}: the page scrolls"
         targets = g["places"] + g["commands"]
-        assert all(inside(t, width, height) for t in targets + g["info"]), f"{at}: something is off screen"
+        assert all(inside(t, window(width, height)) for t in targets + g["info"]), f"{at}: something is off screen"
         for i, t in enumerate(targets):
             assert not any(overlap(t, u) for u in targets[i + 1 :]), f"{at}: two hit areas overlap"
         smallest = min(min(t[2] - t[0], t[3] - t[1]) for t in targets)

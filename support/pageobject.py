@@ -1,7 +1,7 @@
 """The page through the automation contract (ui-contract.md) only: no class names, no nesting.
 
 Every page test drives the game through this one set of helpers, in every engine. ``Game`` works
-over a small driver interface (``tools/engines.py``: navigate, evaluate, click, key, fill, select,
+over a small driver interface (``support/engines.py``: navigate, evaluate, click, key, fill, select,
 wait) with one adapter per driver: Playwright for Chromium, Marionette for Firefox, Selenium for
 WebKitGTK. Built on a Playwright page, it also offers that page's locators (``place``, ``button``,
 ``command``, ``dialog``, ``page``) to the Chromium tests; the cross-engine suite (tests/engines/)
@@ -13,16 +13,13 @@ instead of paying for a Pyodide boot each.
 from __future__ import annotations
 
 import math
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, FilePayload, Locator, Page, Route, ViewportSize, expect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-
-from engines import Driver, PlaywrightDriver
+from support.engines import Driver, PlaywrightDriver
 
 READY_MS = 60_000
 ACTION_MS = 30_000  # how long a command's button may take to show, as Playwright's own wait
@@ -381,7 +378,7 @@ def download(game: Game, action: str) -> bytes:
 
 def choose_file(game: Game, input_name: str, content: bytes, name: str = "chosen.json") -> None:
     """Choose a file in ``<input type="file" data-input=…>``."""
-    files = {"name": name, "mimeType": "application/json", "buffer": content}
+    files: FilePayload = {"name": name, "mimeType": "application/json", "buffer": content}
     game.page.locator(f'[data-input="{input_name}"]').set_input_files(files)
 
 
@@ -506,7 +503,7 @@ def show_history(game: Game) -> None:
 
 
 def first_visit(
-    browser: Browser, site: str, locale: str, viewport: dict[str, int], query: str = ""
+    browser: Browser, site: str, locale: str, viewport: ViewportSize, query: str = ""
 ) -> tuple[Page, list[Route]]:
     """A first visit in a profile of its own, the runtime's wasm held back (the held routes go on
     when the test continues them): the page as first painted, loading for as long as the test needs."""
