@@ -8,10 +8,9 @@ import json
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from test_webapp import make_app
 
 from halfmoon import PLACES, Game, Place
-from support.fakes import FakeStorage
+from support.fakes import FakeStorage, make_app
 from support.testdata import WON
 from webapp.app.actions import Action
 from webapp.app.intro import Intro

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from test_webapp import make_app
 
 from halfmoon import PLACES, Game, Place
-from support.fakes import FakeStorage, play
+from support.fakes import FakeStorage, make_app, play
 from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.announce import sentence

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from halfmoon import DealCode, Game, Place, load, save
 from halfmoon.saved import MAX_CHARS
-from support.fakes import FakeStorage, said
+from support.fakes import FakeStorage, make_app, said
 from support.testdata import WON
 from webapp.app.actions import Dialog, Setting
 from webapp.app.app import App
@@ -34,10 +34,6 @@ HOSTILE = {
     "markup": '<img src=x onerror="alert(1)">',
     "not JSON": "{",
 }
-
-
-def make_app(storage: FakeStorage) -> App:
-    return App(Store(storage), now_ms=lambda: 0.0, browser_languages=("en",), new_code=lambda: DealCode(1))
 
 
 @pytest.mark.parametrize("value", HOSTILE.values(), ids=HOSTILE.keys())
