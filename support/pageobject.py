@@ -1,6 +1,6 @@
 """The page through the automation contract (ui-contract.md) only: no class names, no nesting.
 
-Every page test drives the game through this one set of helpers, in every engine. ``Game`` works
+Every page test drives the game through this one set of helpers, in every engine. ``GamePage`` works
 over a small driver interface (``support/engines.py``: navigate, evaluate, click, key, fill, select,
 wait) with one adapter per driver: Playwright for Chromium, Marionette for Firefox, Selenium for
 WebKitGTK. Built on a Playwright page, it also offers that page's locators (``place``, ``button``,
@@ -75,7 +75,7 @@ IN_CLOSED_MENU = """(selector) => {
 }"""
 
 
-class Game:
+class GamePage:
     """The page through the automation contract (ui-contract.md) only, over a ``Driver``."""
 
     def __init__(self, page: Page | Driver, site: str) -> None:
@@ -111,7 +111,7 @@ class Game:
 
     # Opening and resetting
 
-    def open(self, query: str = f"?deal={CODE}") -> Game:
+    def open(self, query: str = f"?deal={CODE}") -> GamePage:
         self.driver.navigate(self.site + query)
         self.wait_ready()
         return self
@@ -131,11 +131,11 @@ class Game:
     def is_ready(self) -> bool:
         return bool(self.driver.evaluate("document.documentElement.dataset.ready === 'true'"))
 
-    def tab(self, query: str = f"?deal={CODE}") -> Game:
+    def tab(self, query: str = f"?deal={CODE}") -> GamePage:
         """The game opened in another tab of the same browser profile (same storage)."""
-        return Game(self.page.context.new_page(), self.site).open(query)
+        return GamePage(self.page.context.new_page(), self.site).open(query)
 
-    def fresh(self, code: str = CODE) -> Game:
+    def fresh(self, code: str = CODE) -> GamePage:
         """The deal ``code`` from its start, no dialog, no message, the settings at their defaults,
         English: through the page's own commands, booting only if the page is not the game."""
         if not self.is_ready():
@@ -360,14 +360,14 @@ class Game:
 # Issue 13: statistics, files, the daily deal (docs/ui-contract.md "Additions")
 
 
-def stat(game: Game, name: str) -> str:
+def stat(game: GamePage, name: str) -> str:
     """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once no change
     of the figures waits for its turn (``aria-busy``: recording waits for the Web Lock)."""
     game.driver.wait("!document.querySelector('[data-stats]').hasAttribute('aria-busy')", 10_000)
     return game._required("[data-stats]", f"data-{name}")
 
 
-def download(game: Game, action: str) -> bytes:
+def download(game: GamePage, action: str) -> bytes:
     """Click a command that downloads a file; the file's bytes."""
     with game.page.expect_download() as info:
         game.action(action)
@@ -376,7 +376,7 @@ def download(game: Game, action: str) -> bytes:
         return file.read()
 
 
-def choose_file(game: Game, input_name: str, content: bytes, name: str = "chosen.json") -> None:
+def choose_file(game: GamePage, input_name: str, content: bytes, name: str = "chosen.json") -> None:
     """Choose a file in ``<input type="file" data-input=…>``."""
     files: FilePayload = {"name": name, "mimeType": "application/json", "buffer": content}
     game.page.locator(f'[data-input="{input_name}"]').set_input_files(files)
@@ -391,7 +391,7 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "
 class Keyboard:
     """The game played with keys alone: the board's arrows, Enter/Space, shortcuts."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GamePage) -> None:
         self.game = game
         self.driver = game.driver
 
@@ -480,7 +480,7 @@ def axe_violations(page: Page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in result["violations"]]
 
 
-def without_statistics(game: Game) -> Game:
+def without_statistics(game: GamePage) -> GamePage:
     """The page's statistics cleared through its own command (reset, confirmed)."""
     game.action("stats")
     game.action("stats-reset")
@@ -493,7 +493,7 @@ def without_statistics(game: Game) -> Game:
 # Issue 24: the history of games, a disclosure in the statistics dialog
 
 
-def show_history(game: Game) -> None:
+def show_history(game: GamePage) -> None:
     """The statistics dialog's history opened (its summary clicked, as a player does) unless it is."""
     if not game.driver.evaluate("document.querySelector('[data-history-list]').open"):
         game.driver.click("[data-history-list] > summary")

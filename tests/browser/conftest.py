@@ -20,7 +20,7 @@ from playwright.sync_api import Browser, Error, Page
 
 from support.chromium import ARGS as CHROMIUM_ARGS
 from support.chromium import EXECUTABLE as CHROMIUM
-from support.pageobject import Game
+from support.pageobject import GamePage
 from tools.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -87,19 +87,19 @@ class Watch:
 
 
 @pytest.fixture(scope="session")
-def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
+def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[GamePage, Watch]]:
     """One booted game page for the whole session: every test that can share it does. No service
     worker: every request reaches the server, where a route can hold the engine back (early paint),
     and no test pays for precaching the site; offline play is tested in contexts of their own."""
     context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
-    yield Game(context.new_page(), site), seen
+    yield GamePage(context.new_page(), site), seen
     context.close()
 
 
 @pytest.fixture
-def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
+def game(shared: tuple[GamePage, Watch]) -> Iterator[GamePage]:
     """The shared page, put back to the start of HM1-N-AAAAAAB (booting only if it left the game);
     other tabs a test opens are closed after it, and its console errors and requests are checked."""
     main, seen = shared
@@ -123,7 +123,7 @@ def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
 
 
 @pytest.fixture
-def tab(shared: tuple[Game, Watch]) -> Iterator[Page]:
+def tab(shared: tuple[GamePage, Watch]) -> Iterator[Page]:
     """A page of its own in the shared profile, for pages that are not the game."""
     main, seen = shared
     seen.clear()

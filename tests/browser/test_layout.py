@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import Error as PlaywrightError
 
 from support.geometry import EPSILON, inside, overlap
-from support.pageobject import CODE, INSTALL_OFFER, Game, first_visit
+from support.pageobject import CODE, INSTALL_OFFER, GamePage, first_visit
 from support.testdata import DEAD_END, VECTORS, WON
 from support.viewports import SWEEP, VIEWPORTS
 
@@ -95,7 +95,7 @@ def table(browser: Browser, site: str) -> Iterator[Page]:
     page = context.new_page()
     watch = Watch(site[: site.index("/half-moon/")])
     watch.attach(page)
-    game = Game(page, site).open()
+    game = GamePage(page, site).open()
     game.play(["P4+P7", "R3+P2+P3"])
     game.tap("P5")
     yield page
@@ -149,7 +149,7 @@ def test_the_table_fits_the_window(table: Page, width: int, height: int) -> None
 @pytest.mark.parametrize("offered", [False, True], ids=["no-offer", "install-offered"])
 def test_the_table_fits_every_window_on_a_grid_in_finnish(table: Page, site: str, offered: bool) -> None:
     """Also with the browser's offer to install: a sixth command in the play row."""
-    game = Game(table, site)
+    game = GamePage(table, site)
     try:
         table.set_viewport_size({"width": 1000, "height": 800})
         game.set_language("fi")
@@ -252,7 +252,7 @@ MENU_CLOSED = """() => !document.querySelector('[data-menu]').matches(':popover-
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
-def test_the_open_menu_leaves_its_button_tappable_and_a_tap_on_it_only_closes_it(game: Game, lang: str) -> None:
+def test_the_open_menu_leaves_its_button_tappable_and_a_tap_on_it_only_closes_it(game: GamePage, lang: str) -> None:
     """In every window where the menu shows. A deal's code typed in the menu's box: a tap that reached
     the box's Play instead would open that deal."""
     page, menu = game.page, game.page.locator("[data-menu]")
@@ -320,7 +320,7 @@ SHIFTS = """() => { window.layoutShift = 0;
     .observe({type: 'layout-shift'}); }"""
 
 
-def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(game: Game) -> None:
+def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(game: GamePage) -> None:
     game.open()
     page = game.page
     page.evaluate(SHIFTS)
@@ -356,7 +356,7 @@ PLAY_AT_ONCE = """(moves) => {
 }"""
 
 
-def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: Game) -> None:
+def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: GamePage) -> None:
     game.open("?deal=" + WON["code"])
     status, animations = game.page.evaluate(PLAY_AT_ONCE, WON["moves"])
     assert status == "won" and animations >= 20  # a glow along the arc, place by place

@@ -12,7 +12,7 @@ import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from playwright.sync_api import Browser, BrowserType, Route, expect
 
-from support.pageobject import CODE, Game
+from support.pageobject import CODE, GamePage
 from support.testdata import WON
 
 GAME, SETTINGS, SNAPSHOT, BACKUP = "half-moon:game", "half-moon:settings", "half-moon:snapshot", "half-moon:game-backup"
@@ -33,17 +33,17 @@ INJECTED = "document.querySelectorAll('main img, main b, main script, [data-mess
 
 
 @pytest.fixture
-def profile(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
+def profile(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[GamePage, Watch]]:
     """A profile of its own (own storage, no service worker), its pages watched like the shared one's."""
     context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
-    yield Game(context.new_page(), site), seen
+    yield GamePage(context.new_page(), site), seen
     context.close()
     seen.check()
 
 
-def fill_storage(game: Game, values: dict[str, str]) -> None:
+def fill_storage(game: GamePage, values: dict[str, str]) -> None:
     """Storage of the site's origin set before the game's page first loads (JavaScript values)."""
     game.page.goto(game.site + "rules-en.html")  # a page of the origin that is not the game
     for key, value in values.items():  # as much as the origin's quota takes (5 MB fits once)
@@ -52,7 +52,7 @@ def fill_storage(game: Game, values: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("kind", HOSTILE, ids=HOSTILE.keys())
 def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_nothing(
-    profile: tuple[Game, Watch], kind: str
+    profile: tuple[GamePage, Watch], kind: str
 ) -> None:
     game, _ = profile
     value = HOSTILE[kind]
@@ -73,7 +73,7 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
     assert game.board("data-saved") == "true" and game.saved()["code"] == game.board("data-code")
 
 
-def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[Game, Watch]) -> None:
+def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
     fill_storage(game, {SETTINGS: HOSTILE["deep-nesting"]})
     game.open()
@@ -82,7 +82,7 @@ def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[Game, Watch
     assert stored is None or stored.startswith("{"), "the hostile value was removed"
 
 
-def test_a_backup_that_cannot_be_written_leaves_the_record_in_place(profile: tuple[Game, Watch]) -> None:
+def test_a_backup_that_cannot_be_written_leaves_the_record_in_place(profile: tuple[GamePage, Watch]) -> None:
     """Storage nearly full: the refused record stays where it was, nothing overwrites it, the game
     runs from memory and says it is not saved (issue 10, defect 2)."""
     game, _ = profile
@@ -101,7 +101,7 @@ def test_a_backup_that_cannot_be_written_leaves_the_record_in_place(profile: tup
     assert game.page.evaluate(f"localStorage.getItem('{GAME}')") == ILLEGAL
 
 
-def test_a_second_refused_record_never_overwrites_the_first_backup(profile: tuple[Game, Watch]) -> None:
+def test_a_second_refused_record_never_overwrites_the_first_backup(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
     records = [ILLEGAL.replace('"dealt_at":0', f'"dealt_at":{n}') for n in (1, 2)]
     fill_storage(game, {GAME: json.dumps(records[0])})
@@ -116,7 +116,7 @@ STORED = "(key) => localStorage.getItem(key)"
 
 
 def test_a_history_with_one_wrong_typed_score_is_backed_up_named_and_recorded_after(
-    profile: tuple[Game, Watch],
+    profile: tuple[GamePage, Watch],
 ) -> None:
     """Three legal games, one score the string "25": the record is ours (it names our format), so it is
     moved to its backup, the message names the field, and the next finished game is recorded after it."""
@@ -148,7 +148,7 @@ FAILING_WRITES = (
 
 
 def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reload_resumes(
-    profile: tuple[Game, Watch],
+    profile: tuple[GamePage, Watch],
 ) -> None:
     """Issue 10, defect 3: "cannot save" is a lasting state, not a message the next tap clears."""
     game, _ = profile
@@ -168,7 +168,7 @@ def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reloa
     expect(warning).to_be_hidden()
 
 
-def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[Game, Watch]) -> None:
+def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
     game.page.add_init_script(FAILING_WRITES.replace("window.storageIsFull", "true"))
     game.open()
@@ -177,7 +177,7 @@ def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[Game, 
     assert game.figures()[1] == 3 and game.board("data-saved") == "false"
 
 
-def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: Game) -> None:
+def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: GamePage) -> None:
     """Issue 10, defect 5: echoed input is cut; long words wrap."""
     game.play_code("Q" * 2000)
     assert 0 < len(game.message()) < 200
@@ -218,7 +218,7 @@ def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
     )
     try:
         context = browser.new_context(**browser_context_args)
-        first = Game(context.new_page(), site).open()
+        first = GamePage(context.new_page(), site).open()
         first.play(WON["moves"][:1])
         # The service worker claims its clients once, when it activates; a claim evicts a page from the
         # back/forward cache, so it must have happened before this page goes to sleep there.
@@ -258,7 +258,7 @@ def test_no_page_breaks_its_content_security_policy_online_or_offline(browser: B
     context = browser.new_context(locale="en-GB")
     context.add_init_script(CSP_PROBE)
     try:
-        game = Game(context.new_page(), site).open()
+        game = GamePage(context.new_page(), site).open()
         game.play(WON["moves"])
         assert game.board("data-status") == "won"
         game.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
@@ -268,7 +268,7 @@ def test_no_page_breaks_its_content_security_policy_online_or_offline(browser: B
                 page = context.new_page()
                 page.goto(site + name)
                 if name == "":
-                    Game(page, site).wait_ready()
+                    GamePage(page, site).wait_ready()
                 policy = page.locator('meta[http-equiv="Content-Security-Policy"]')
                 assert policy.count() == 1, f"{name or 'index.html'} has no policy"
                 assert page.evaluate("window.cspViolations") == [], f"{name or 'index.html'} online={online}"

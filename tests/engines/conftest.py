@@ -5,7 +5,7 @@ One booted page per engine for the whole session, in a fresh profile with the se
 served by a server of its own (its own origin, so that engines share no storage, and a log of every
 body it sends). Its first visit is the one the boot makes: the fixture records what it served until
 the service worker controls the page and the interpreter snapshot is stored. Tests put the page
-back to the start of the deal through the page's own commands (``Game.fresh``). Errors and requests
+back to the start of the deal through the page's own commands (``GamePage.fresh``). Errors and requests
 to other hosts are read through a same-origin hook (hook.js) the server puts first in every page:
 WebKit's driver has no console and no request events. A reload is a navigation to the address
 (never a cache-bypassing refresh); offline is the server stopped.
@@ -26,7 +26,7 @@ import pytest
 from engine_suite import Engine, Engines
 
 from support.engines import ENGINES, missing, wanted_engines
-from support.pageobject import CODE, Game
+from support.pageobject import CODE, GamePage
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -98,7 +98,7 @@ def booted(engine: str, engines: Engines) -> Iterator[Engine]:
 
 
 @pytest.fixture
-def game(booted: Engine) -> Game:
+def game(booted: Engine) -> GamePage:
     """The engine's booted page at the start of HM1-N-AAAAAAB, English, default settings."""
     try:
         booted.game.fresh()

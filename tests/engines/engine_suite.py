@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from support.engines import free_port, launch
-from support.pageobject import Game
+from support.pageobject import GamePage
 from tools.serve import Handler, Server, make_server, with_first_script
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -65,7 +65,7 @@ class Engine:
         except Exception:
             self.stop_server()
             raise
-        self.game = Game(driver, self.site)
+        self.game = GamePage(driver, self.site)
         self.game.ready_ms = READY_S * 1000
         self.driver = driver
         try:

@@ -17,7 +17,7 @@ from typing import Any
 from engine_suite import PREFIX, Engine
 
 from support.geometry import inside, overlap, window
-from support.pageobject import CODE, Game, Keyboard, stat
+from support.pageobject import CODE, GamePage, Keyboard, stat
 from support.testdata import DEAD_END, WON
 
 STARTED = "document.documentElement.dataset.start"
@@ -68,7 +68,7 @@ def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted:
     assert whole[f"{PREFIX}static/build/app.zip"] == 1 and whole[f"{PREFIX}pyscript.toml"] == 1
 
 
-def test_a_whole_won_game_by_taps_and_its_statistics(game: Game) -> None:
+def test_a_whole_won_game_by_taps_and_its_statistics(game: GamePage) -> None:
     played, won = int(stat(game, "played")), int(stat(game, "won"))
     game.play(WON["moves"])  # 48 removals, each a click per card
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
@@ -77,7 +77,7 @@ def test_a_whole_won_game_by_taps_and_its_statistics(game: Game) -> None:
     assert int(stat(game, "streak")) >= 1 and stat(game, "best-time") != ""
 
 
-def test_undo_and_redo(game: Game) -> None:
+def test_undo_and_redo(game: GamePage) -> None:
     before = game.cards()
     game.play(["P4+P7"])
     after = game.cards()
@@ -88,14 +88,14 @@ def test_undo_and_redo(game: Game) -> None:
     assert game.figures() == (10, 1) and game.cards() == after
 
 
-def test_a_dead_end(game: Game) -> None:
+def test_a_dead_end(game: GamePage) -> None:
     game.fresh(DEAD_END["code"])
     game.play(DEAD_END["moves"])
     assert game.board("data-status") == "dead-end"
     assert game.is_open("end") and game.message() != ""
 
 
-def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: Game, booted: Engine) -> None:
+def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: GamePage, booted: Engine) -> None:
     game.play(["P4+P7", "P5+P6"])
     cards = game.cards()
     game.open()  # a navigation to the address: the second visit of this profile
@@ -103,7 +103,7 @@ def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: Game, booted
     assert booted.driver.evaluate(STARTED) == "restored"
 
 
-def test_an_offline_reload_resumes_the_game(game: Game, booted: Engine) -> None:
+def test_an_offline_reload_resumes_the_game(game: GamePage, booted: Engine) -> None:
     game.play(["P4+P7"])
     booted.stop_server()
     try:
@@ -135,7 +135,7 @@ SNAPSHOT = """async ([how]) => {
 }"""
 
 
-def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: Game, booted: Engine) -> None:
+def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: GamePage, booted: Engine) -> None:
     game.play(["P4+P7"])
     assert booted.driver.evaluate(SNAPSHOT, ["corrupt"]) is True
     try:
@@ -149,7 +149,7 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: Game, booted: Eng
         booted.driver.evaluate(SNAPSHOT, ["restore"])
 
 
-def test_the_keyboard(game: Game, booted: Engine) -> None:
+def test_the_keyboard(game: GamePage, booted: Engine) -> None:
     keys = Keyboard(game)
     stops = booted.driver.evaluate(TAB_STOPS)
     assert len(stops) == 1 and game.count(stops[0]) > 0, f"the board's Tab stops: {stops}"
@@ -199,7 +199,7 @@ GEOMETRY = """() => Object.fromEntries([...document.querySelectorAll('iframe[dat
 }))"""
 
 
-def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: Game, booted: Engine) -> None:
+def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: GamePage, booted: Engine) -> None:
     """In same-origin iframes of those sizes (Firefox's and WebKitGTK's windows cannot be made that
     small); each frame is the game page, restored from the snapshot."""
     booted.driver.evaluate(FRAMES, VIEWPORTS)
