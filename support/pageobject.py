@@ -12,7 +12,9 @@ instead of paying for a Pyodide boot each.
 
 from __future__ import annotations
 
+import json
 import math
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -20,6 +22,8 @@ from typing import Any
 from playwright.sync_api import Browser, FilePayload, Locator, Page, Route, ViewportSize, expect
 
 from support.engines import Driver, PlaywrightDriver
+from webapp.store import keys
+from webapp.store.keys import GAME_KEY
 
 READY_MS = 60_000
 ACTION_MS = 30_000  # how long a command's button may take to show, as Playwright's own wait
@@ -353,11 +357,31 @@ class GamePage:
         else:
             self.driver.wait("(t) => document.querySelector('[data-message]').innerText.trim() === t", 5000, text)
 
+    # Storage, always by the keys module's names (webapp/store/keys.py owns every key)
+
+    def stored(self, key: str) -> str | None:
+        """What storage holds under ``key``, as the page wrote it."""
+        text: str | None = self.driver.evaluate("(key) => localStorage.getItem(key)", key)
+        return text
+
+    def store(self, key: str, value: str) -> None:
+        """Write ``value`` under ``key``, as another tab or another copy of the page would."""
+        self.driver.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+
     def saved(self) -> Any:
-        return self.driver.evaluate("JSON.parse(localStorage.getItem('half-moon:game'))")
+        """The saved game's record, parsed (None when there is none)."""
+        text = self.stored(GAME_KEY)
+        return None if text is None else json.loads(text)
 
 
 # Issue 13: statistics, files, the daily deal (docs/ui-contract.md "Additions")
+
+
+def with_keys(script: str) -> str:
+    """``script`` with each storage key's name (``GAME_KEY``, ``STATS_KEY``…, as webapp/store/keys.py
+    names them, and the Web Locks' ``STATS_LOCK``) written as its value, a JavaScript string: scripts never
+    type a key out."""
+    return re.sub(r"\b[A-Z_]+_(KEY|LOCK)\b", lambda name: json.dumps(getattr(keys, name.group())), script)
 
 
 def stat(game: GamePage, name: str) -> str:

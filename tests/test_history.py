@@ -1,5 +1,5 @@
 """Issue 24 under CPython: the spoiler-free share text (exact, as docs/ui-contract.md writes it), and the
-history of games (``half-moon:history``): what enters it, its limits, its trust rules, its lock, export,
+history of games (``HISTORY_KEY``): what enters it, its limits, its trust rules, its lock, export,
 import and reset, and its two commands."""
 
 from __future__ import annotations

@@ -17,7 +17,7 @@ from webapp.draw.view import build
 from webapp.stats import record as st_record
 from webapp.stats import stored as st_stored
 from webapp.stats.errors import StatsInconsistentError
-from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
+from webapp.store.keys import GAME_KEY, STATS_BACKUP_KEY, STATS_KEY
 
 TODAY = datetime.date(2026, 11, 30)
 
@@ -79,7 +79,7 @@ def test_a_game_file_replaces_the_game_after_a_yes_and_never_sets_the_fastest_wi
     play(app, WON["moves"][-1:])
     s = stored(storage)
     assert (s.played, s.won, s.finished, s.fastest_ms) == (2, 1, 2, None)
-    assert load(storage.items["half-moon:game"]).from_file
+    assert load(storage.items[GAME_KEY]).from_file
 
 
 def test_a_broken_game_file_changes_nothing_and_says_why() -> None:
@@ -118,7 +118,7 @@ def test_a_refused_record_of_ours_is_backed_up_only_when_that_can_be_written() -
 
     class Full(FakeStorage):
         def setItem(self, key: str, value: str) -> None:
-            if key != "half-moon:game":
+            if key != GAME_KEY:
                 raise RuntimeError("QuotaExceededError")
             super().setItem(key, value)
 
@@ -139,7 +139,7 @@ def test_the_identity_is_the_code_and_the_moment_dealt() -> None:
     app = on_day(storage, wall=5)
     play(app, WON["moves"][:1])
     assert stored(storage).seen[-1].game == st_record.GameId(WON["code"], 5)
-    assert load(storage.items["half-moon:game"]).dealt_at == 5  # the moment is saved with the game
+    assert load(storage.items[GAME_KEY]).dealt_at == 5  # the moment is saved with the game
     reloaded = on_day(storage, wall=7)  # a reload later: the same game, so the same identity
     play(reloaded, WON["moves"][1:2])
     assert (stored(storage).played, stored(storage).finished) == (1, 0)
@@ -159,7 +159,7 @@ def replay_link(moves: list[str]) -> str:
 def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     storage = FakeStorage()
     on_day(storage).command(Action.DAILY)
-    saved = storage.items["half-moon:game"]
+    saved = storage.items[GAME_KEY]
     app = on_day(storage, wall=9)
     app._open_link(replay_link(WON["moves"]))
     assert app.replay is not None and app.replay.steps == 48
@@ -172,7 +172,7 @@ def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     app.command(Action.CLOSE)
     assert app.dialog is Dialog.NONE and build(app).lang == "fi" and build(app).replay == (48, 48, False)
     app.tap(app.replay.moves[0].places[0])
-    assert storage.items["half-moon:game"] == saved and build(app).query == replay_link(WON["moves"])
+    assert storage.items[GAME_KEY] == saved and build(app).query == replay_link(WON["moves"])
     app.command(Action.REPLAY_EXIT)
     assert app.replay is None and str(app.code) == "HM1-D-20261130" and STATS_KEY not in storage.items
     assert build(app).info["time"] == "0:00" and build(app).info["moves"] == "0"  # the saved game's again

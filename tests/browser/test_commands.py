@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import expect
 
 from halfmoon import PLACES, Game, load
-from support.pageobject import INSTALL_OFFER, GamePage
+from support.pageobject import INSTALL_OFFER, GamePage, with_keys
 from support.testdata import WON
 
 CODE = "HM1-N-AAAAAAB"
@@ -46,14 +46,16 @@ def failing_saves(game: GamePage) -> Iterator[GamePage]:
     the clipboard open to the page; both put back afterwards."""
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game.page.evaluate(
-        """() => {
+        with_keys(
+            """() => {
             const original = Storage.prototype.setItem;
             window.restoreStorage = () => { Storage.prototype.setItem = original; delete window.restoreStorage; };
             Storage.prototype.setItem = function (key, value) {
-                if (key === 'half-moon:game') throw new DOMException('full', 'QuotaExceededError');
+                if (key === GAME_KEY) throw new DOMException('full', 'QuotaExceededError');
                 return original.call(this, key, value);
             };
         }"""
+        )
     )
     try:
         yield game

@@ -5,7 +5,6 @@ route cannot hold the engine back."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -13,8 +12,9 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from halfmoon import PLACES
-from support.pageobject import GamePage
+from support.pageobject import GamePage, with_keys
 from support.testdata import WON
+from webapp.store.keys import STATS_KEY
 
 BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
   const b = p.querySelector('button').getBoundingClientRect();
@@ -31,8 +31,8 @@ def same(board: Any, other: Any) -> bool:
     )
 
 
-EDIT = """(() => { const s = JSON.parse(localStorage.getItem('half-moon:snapshot')); %s;
-  localStorage.setItem('half-moon:snapshot', JSON.stringify(s)); })()"""
+EDIT = with_keys("""(() => { const s = JSON.parse(localStorage.getItem(SNAPSHOT_KEY)); %s;
+  localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(s)); })()""")
 
 
 class Gate:
@@ -92,7 +92,7 @@ def test_the_saved_board_is_painted_before_python_and_kept(game: GamePage, gate:
 @pytest.mark.parametrize(
     "tamper",
     [
-        "localStorage.setItem('half-moon:snapshot', '{not json')",
+        with_keys("localStorage.setItem(SNAPSHOT_KEY, '{not json')"),
         EDIT % 's.game = s.game.replace(\'"moves":[\', \'"moves":["P9+P10",\')',
         EDIT % "s.places[3].place['data-card'] = '<img src=x onerror=alert(1)>'",
         EDIT % "s.places[3].button.onclick = 'alert(1)'",
@@ -130,7 +130,7 @@ def test_taps_before_ready_are_applied_once_in_order(game: GamePage, gate: Gate)
     until_ready(game, gate)
     assert game.figures() == (20, 2) and game.selected() == []
     assert game.page.locator("[data-board] [data-queued]").count() == 0
-    saved = json.loads(game.page.evaluate("localStorage.getItem('half-moon:game')"))
+    saved = game.saved()
     assert saved["moves"] == WON["moves"][:2]
 
 
@@ -204,7 +204,7 @@ def test_the_first_deal_is_painted_only_on_a_first_visit_to_the_plain_address(
     game: GamePage, gate: Gate, empty_storage: None, query: str
 ) -> None:
     if query == "?stored":  # statistics, and nothing else, from an earlier visit
-        game.page.evaluate("localStorage.setItem('half-moon:stats', '{}')")
+        game.store(STATS_KEY, "{}")
         query = ""
     early = before_ready(game, gate, query)
     assert all(card == "" for _, card, *_ in early), early  # the face-down frames
@@ -214,12 +214,12 @@ def test_the_first_deal_is_painted_only_on_a_first_visit_to_the_plain_address(
     assert game.board("data-code") != FIRST_DEAL and game.figures() == (0, 0)
 
 
-RECORD = "JSON.parse(localStorage.getItem('half-moon:snapshot') || 'null')"
+RECORD = with_keys("JSON.parse(localStorage.getItem(SNAPSHOT_KEY) || 'null')")
 # The record once it holds the saved game (not the one before): the early paint's own condition.
-RECORD_OF = f"""(before) => {{
+RECORD_OF = with_keys(f"""(before) => {{
   const record = {RECORD};
-  return record && record.game !== before && record.game === localStorage.getItem('half-moon:game') ? record : null;
-}}"""
+  return record && record.game !== before && record.game === localStorage.getItem(GAME_KEY) ? record : null;
+}}""")
 
 
 def test_the_record_follows_each_move_without_leaving_the_page(game: GamePage) -> None:

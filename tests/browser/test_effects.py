@@ -15,10 +15,10 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from support.pageobject import CODE, GamePage
+from support.pageobject import CODE, GamePage, with_keys
 from support.testdata import DEAD_END, WON
 
-SOUND_ON = "localStorage.setItem('half-moon:preferences', JSON.stringify({theme: 'system', sound: true}));"
+SOUND_ON = with_keys("localStorage.setItem(PREFERENCES_KEY, JSON.stringify({theme: 'system', sound: true}));")
 NO_AUDIO = {
     "missing": "delete window.AudioContext; delete window.webkitAudioContext;",
     "refused": """window.AudioContext = class {

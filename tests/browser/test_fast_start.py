@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Route, expect
 from support.pageobject import READY_MS, GamePage
 from support.testdata import WON
 from tools.build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
-from webapp.store.keys import STARTING_KEY
+from webapp.store.keys import SETTINGS_KEY, STARTING_KEY
 
 STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
 CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"
@@ -310,7 +310,7 @@ def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_st
         if start == "restored":
             with_snapshot(game)
         else:  # fast start off (the next test's fixture turns it on again)
-            game.page.evaluate("localStorage.setItem('half-moon:settings', JSON.stringify({fast_start: false}))")
+            game.store(SETTINGS_KEY, json.dumps({"fast_start": False}))
             game.page.reload()
             assert started(game) == "normal"
         modules = json.loads(game.page.evaluate(PYSCRIPT_FROM_BYTECODE))

@@ -20,6 +20,7 @@ from halfmoon.saved import MAX_ELAPSED_MS
 from support.pageobject import GamePage, show_history, without_statistics
 from support.testdata import DEAD_END, WON
 from webapp.stats.history import HISTORY_GAMES, Finished, History, dumps
+from webapp.store.keys import HISTORY_KEY
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 DESKTOP = {"width": 1000, "height": 800}  # the shared page's window (tests/browser/conftest.py)
@@ -111,7 +112,7 @@ def history(game: GamePage) -> Iterator[GamePage]:
     """The shared page with a full history and no statistics, the history shown in the statistics
     dialog; afterwards its window, and no statistics or history, as before."""
     without_statistics(game)
-    game.page.evaluate("h => localStorage.setItem('half-moon:history', h)", full_history())
+    game.store(HISTORY_KEY, full_history())
     yield game
     game.close_dialog()
     game.page.set_viewport_size(DESKTOP)

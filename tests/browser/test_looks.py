@@ -18,9 +18,10 @@ from test_early_paint import Gate, before_ready, gate, until_ready  # noqa: F401
 from test_layout import RESULTS
 
 from halfmoon import DealCode, Game, save
-from support.pageobject import CODE, GamePage
+from support.pageobject import CODE, GamePage, with_keys
 from support.testdata import DEAD_END, WON
 from support.viewports import VIEWPORTS
+from webapp.store.keys import PREFERENCES_KEY, SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
@@ -116,10 +117,8 @@ def test_the_theme_setting_is_applied_at_once_stored_apart_and_followed_by_theme
     assert game.page.evaluate(THEME) == "dark"
     dark = game.page.evaluate(THEME_COLOUR)
     assert dark == game.page.evaluate(FELT) and dark != light
-    stored = game.page.evaluate(
-        "[localStorage.getItem('half-moon:preferences'), localStorage.getItem('half-moon:settings')]"
-    )
-    assert json.loads(stored[0])["theme"] == "dark" and "theme" not in json.loads(stored[1] or "{}")
+    preferences, settings = game.stored(PREFERENCES_KEY), game.stored(SETTINGS_KEY)
+    assert json.loads(preferences or "{}")["theme"] == "dark" and "theme" not in json.loads(settings or "{}")
     game.set_theme("light")
     game.page.emulate_media(color_scheme="dark")  # an explicit choice stays whatever the system says
     assert game.page.evaluate(THEME) == "light"
@@ -159,10 +158,10 @@ def test_the_chosen_theme_is_there_before_the_first_paint_and_the_documents_foll
 
 
 # Another tab's change as this tab learns of it: the record written, and the storage event.
-OTHER_TAB = """(record) => {
-  localStorage.setItem('half-moon:preferences', record);
-  dispatchEvent(new StorageEvent('storage', {key: 'half-moon:preferences', newValue: record}));
-}"""
+OTHER_TAB = with_keys("""(record) => {
+  localStorage.setItem(PREFERENCES_KEY, record);
+  dispatchEvent(new StorageEvent('storage', {key: PREFERENCES_KEY, newValue: record}));
+}""")
 
 
 def test_another_tabs_theme_and_sound_are_followed_at_once(themed: GamePage) -> None:

@@ -13,7 +13,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from PIL import Image
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from support.pageobject import GamePage, stat
+from support.pageobject import GamePage, stat, with_keys
 from support.testdata import WON
 from tools.build import SITE_FILES, precache_manifest, write_precache_manifest
 from tools.serve import make_server
@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-RECORDS = "() => [localStorage.getItem('half-moon:stats'), localStorage.getItem('half-moon:history')]"
+RECORDS = with_keys("() => [localStorage.getItem(STATS_KEY), localStorage.getItem(HISTORY_KEY)]")
 
 
 class Site:

@@ -12,8 +12,9 @@ import pytest
 from conftest import PREFIX, Watch
 from playwright.sync_api import Browser, expect
 
-from support.pageobject import GamePage, stat
+from support.pageobject import GamePage, stat, with_keys
 from support.testdata import DEAD_END, WON
+from webapp.store.keys import BACKUP_KEY, GAME_KEY
 
 # HM1-N-AAAAAAB, tops: P1 8♣ P2 Q♠ P3 K♣ P4 9♦ P5 6♦ P6 5♦ P7 2♥ P8 7♣ P9 Q♥ P10 Q♣ P11 10♠ P12 8♦,
 # R1 10♦ R2 K♦ R3 J♦ R4 10♣ R5 J♦ R6 A♣ R7 4♥ R8 7♠.
@@ -120,7 +121,7 @@ def test_r7_undo_redo_restart_and_new(game: GamePage) -> None:
 def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_game(game: GamePage) -> None:
     """Through the page's own undo and redo (R7.1, R7.5): the same position, score, line of moves and
     statistics (undoing ends nothing: the game is played once, and no game enters the history)."""
-    start, records = game.cards(), "() => [localStorage['half-moon:stats'], localStorage['half-moon:history']]"
+    start, records = game.cards(), with_keys("() => [localStorage[STATS_KEY], localStorage[HISTORY_KEY]]")
     game.play_line(WON["moves"][:-1])
     after, figures, played = game.cards(), game.figures(), stat(game, "played")
     stored = game.page.evaluate(records)
@@ -212,12 +213,12 @@ def test_a_dead_end_by_clicks(game: GamePage) -> None:
 
 def test_a_corrupt_save_is_kept_aside_and_a_fresh_deal_starts(game: GamePage) -> None:
     bad = '{"format":"half-moon-game","version":1,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],"elapsed_ms":0}'
-    game.page.evaluate("bad => localStorage.setItem('half-moon:game', bad)", bad)
+    game.store(GAME_KEY, bad)
     # A second tab reads it: leaving this page would save over it (the game is saved on pagehide).
     fresh = game.tab("")
     assert "backup" in fresh.message() and fresh.figures() == (0, 0)
-    assert fresh.page.evaluate("JSON.parse(localStorage.getItem('half-moon:game-backup'))") == [bad]
-    saved = json.loads(fresh.page.evaluate("localStorage.getItem('half-moon:game')"))
+    assert json.loads(fresh.stored(BACKUP_KEY) or "null") == [bad]
+    saved = fresh.saved()
     assert saved["moves"] == []
 
 

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from support.pageobject import GamePage, axe_violations, first_visit
+from webapp.store.keys import INTRO_KEY, SETTINGS_KEY
 from webapp.text.words import text
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -208,7 +209,7 @@ def rules_and_back(game: GamePage, lang: str) -> None:
     game.wait_ready()
     assert (game.lang(), game.board("data-code"), game.cards(), game.figures()) == (lang, code, cards, figures)
     expect(intro).to_be_visible()
-    assert page.evaluate("localStorage.getItem('half-moon:intro')") == "shown"
+    assert game.stored(INTRO_KEY) == "shown"
 
 
 @pytest.mark.parametrize(("locale", "lang", "ending"), [("en-GB", "en", "removal"), ("fi-FI", "fi", "close")])
@@ -232,7 +233,7 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
         assert page.evaluate(INTRO_WHOLE), f"{width}x{height}: the introduction is cut or scrolls in its row"
     page.set_viewport_size(PHONE)
     assert intro.locator("a").get_attribute("href") == f"./rules-{lang}.html"  # as the page's other links
-    assert page.evaluate("localStorage.getItem('half-moon:intro')") == "shown"
+    assert game.stored(INTRO_KEY) == "shown"
     rules_and_back(game, OTHER[lang])
     if ending == "removal":
         page.reload()  # not yet done: still there, though the game is stored now
@@ -244,8 +245,8 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     else:
         intro.locator('[data-action="intro-close"]').click()
     expect(intro).to_be_hidden()
-    assert page.evaluate("localStorage.getItem('half-moon:intro')") == "done"
-    assert "intro" not in (page.evaluate("localStorage.getItem('half-moon:settings')") or "")
+    assert game.stored(INTRO_KEY) == "done"
+    assert "intro" not in (game.stored(SETTINGS_KEY) or "")
     if ending == "close":
         page.reload()
         expect(page.locator("[data-board] [data-place]")).to_have_count(20)

@@ -20,13 +20,13 @@ from playwright.sync_api import Browser, expect
 from test_stats_files import almost_won
 
 from halfmoon import DealCode, Game
-from support.pageobject import GamePage, choose_file, show_history, stat, without_statistics
+from support.pageobject import GamePage, choose_file, show_history, stat, with_keys, without_statistics
 from support.testdata import WON
 from tools.solve import solve  # tools/, on the path through conftest.py
 from webapp.stats import history
 from webapp.stats.record import GameId, Stats, record_ended, record_played
 from webapp.stats.stored import dumps, loads
-from webapp.store.keys import STATS_KEY
+from webapp.store.keys import HISTORY_KEY, STATS_KEY
 
 CODE = WON["code"]
 LAST = WON["moves"][-1].split("+")
@@ -107,8 +107,8 @@ def test_the_browser_is_asked_to_keep_the_storage(game: GamePage) -> None:
 
 ALONE = """() => {  // this tab never sees another tab's game (the statistics stay shared): see below
   const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
-  Storage.prototype.getItem = function (key) { return key === 'half-moon:game' ? null : get.call(this, key); };
-  Storage.prototype.setItem = function (key, value) { if (key !== 'half-moon:game') set.call(this, key, value); };
+  Storage.prototype.getItem = function (key) { return key === GAME_KEY ? null : get.call(this, key); };
+  Storage.prototype.setItem = function (key, value) { if (key !== GAME_KEY) set.call(this, key, value); };
 }"""
 """Two tabs keep one saved game between them (docs/ui-contract.md "Two tabs"), so two tabs playing two
 games at once would keep taking each other's: each of these tabs keeps its game to itself, so that
@@ -181,13 +181,13 @@ def finish_together(tabs: tuple[GamePage, GamePage], round_: int = 0) -> None:
 
 
 def stored_stats(tab: GamePage) -> Stats:
-    return loads(tab.page.evaluate("localStorage.getItem('half-moon:stats')"))
+    return loads(tab.stored(STATS_KEY) or "")
 
 
 def in_history_order(tab: GamePage, rounds: int) -> None:
     """The stored history holds each game of ``rounds`` rounds of ``finish_together`` exactly once, won,
     round after round as they ended (a round's two games ended at the same moment: either first)."""
-    games = history.loads(tab.page.evaluate("localStorage.getItem('half-moon:history')")).games
+    games = history.loads(tab.stored(HISTORY_KEY) or "").games
     numbers = [game.elapsed_ms // LABEL_MS for game in games]
     assert sorted(numbers) == list(range(2 * rounds)), f"not each game once: {numbers}"
     assert [number // 2 for number in numbers] == [n // 2 for n in range(2 * rounds)], f"out of order: {numbers}"
@@ -260,7 +260,7 @@ def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_c
 def test_a_win_waiting_for_the_lock_is_recorded_when_its_page_goes_away(tabs: tuple[GamePage, GamePage]) -> None:
     holder, player = tabs
     holder.page.evaluate(  # another tab holds the statistics' lock until told to let go
-        "() => { navigator.locks.request('half-moon:stats', () => new Promise(go => { window.letGo = go; })); }"
+        with_keys("() => { navigator.locks.request(STATS_LOCK, () => new Promise(go => { window.letGo = go; })); }")
     )
     choose_file(player, "game-file", almost_won().encode())
     player.confirm_if_asked()
@@ -290,7 +290,7 @@ def test_the_daily_figures_and_the_calendar_follow_midnight(
     page = context.new_page()
     won = datetime.date(2026, 12, 1)
     stats = json.dumps(daily_won_on(won))
-    page.add_init_script(script=f"localStorage['half-moon:stats'] ??= {stats}")
+    page.add_init_script(script=with_keys(f"localStorage[STATS_KEY] ??= {stats}"))
     helsinki = datetime.timezone(datetime.timedelta(hours=2))
     page.clock.set_system_time(datetime.datetime(2026, 12, 1, 23, 58, tzinfo=helsinki))
     game = GamePage(page, site).open()

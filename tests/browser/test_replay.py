@@ -21,6 +21,7 @@ from halfmoon.line import parse_line, play_line
 from support.pageobject import GamePage, required
 from support.testdata import WON
 from webapp.app.replay import PACE_MS
+from webapp.store.keys import GAME_KEY
 
 LINE = ".".join(WON["moves"])
 SAVED = 3
@@ -146,7 +147,7 @@ def test_play_stops_at_the_end(replay: GamePage) -> None:
 
 def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(replay: GamePage, saved_time: str) -> None:
     game = replay
-    saved = game.page.evaluate("localStorage.getItem('half-moon:game')")
+    saved = game.stored(GAME_KEY)
     assert game.figures() == (0, 0) and game.selected() == ["P4", "P7"]  # the first step's cards, before they leave
     assert (game.info("score"), game.info("moves"), game.info("time")) == ("0", "0", "–")  # no play time in a replay
     for _ in range(5):
@@ -170,7 +171,7 @@ def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(rep
     for key in ("u", "Control+z", "r"):  # undo and restart by key: inert too
         game.page.keyboard.press(key)
     assert step(game) == 0 and game.figures() == (0, 0) and game.board("data-replay") == "true"
-    assert game.page.evaluate("localStorage.getItem('half-moon:game')") == saved  # untouched while replaying
+    assert game.stored(GAME_KEY) == saved  # untouched while replaying
     game.action("replay-exit")
     assert game.board("data-replay") is None and game.figures() == step_figures(SAVED)
     assert (game.info("score"), game.info("moves")) == tuple(map(str, step_figures(SAVED)))

@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 from support.pageobject import GamePage, choose_file, download, show_history, stat, without_statistics
 from support.testdata import DEAD_END, WON
+from webapp.store.keys import HISTORY_KEY
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 DAILY = "HM1-D-20261201"
@@ -103,7 +104,7 @@ def test_a_cancelled_share_after_a_share_leaves_no_message(game: GamePage) -> No
 
 def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: GamePage) -> None:
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    game.page.evaluate("h => localStorage.setItem('half-moon:history', h)", DAILY_HISTORY)
+    game.store(HISTORY_KEY, DAILY_HISTORY)
     game.page.evaluate(FAILING_SHEET, "NotAllowedError")
     said = {
         "en": "Sharing was not available, so the result was copied to the clipboard.",
@@ -123,7 +124,7 @@ def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: G
 
 
 def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: GamePage) -> None:
-    game.page.evaluate("h => localStorage.setItem('half-moon:history', h)", DAILY_HISTORY)
+    game.store(HISTORY_KEY, DAILY_HISTORY)
     game.page.evaluate(SHARE_SHEET)
     texts = {}
     for lang in ("en", "fi"):

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from halfmoon import DealCode, Game, Move, SavedGame, save
-from support.pageobject import GamePage, choose_file, download, stat, without_statistics
+from support.pageobject import GamePage, choose_file, download, stat, with_keys, without_statistics
 from support.testdata import WON
 
 DAILY = json.loads((Path(__file__).parents[2] / "docs" / "hm1-daily-vectors.json").read_text("utf-8"))
@@ -66,7 +66,7 @@ def won_and_abandoned(game: GamePage) -> dict[str, str]:
 def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: GamePage) -> None:
     # Written after the page's own saves on leaving (pagehide, then visibilitychange).
     game.page.evaluate(
-        "t => document.addEventListener('visibilitychange', () => localStorage.setItem('half-moon:game', t))",
+        with_keys("t => document.addEventListener('visibilitychange', () => localStorage.setItem(GAME_KEY, t))"),
         almost_won(),
     )
     game.page.reload()

@@ -12,10 +12,10 @@ import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from playwright.sync_api import Browser, BrowserType, Route, expect
 
-from support.pageobject import CODE, GamePage
+from support.pageobject import CODE, GamePage, with_keys
 from support.testdata import WON
+from webapp.store.keys import BACKUP_KEY, GAME_KEY, HISTORY_BACKUP_KEY, HISTORY_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
-GAME, SETTINGS, SNAPSHOT, BACKUP = "half-moon:game", "half-moon:settings", "half-moon:snapshot", "half-moon:game-backup"
 ILLEGAL = json.dumps(
     {"format": "half-moon-game", "version": 2, "code": CODE, "moves": ["P1+P2"], "undone": []}
     | {"elapsed_ms": 0, "dealt_at": 0, "from_file": False},
@@ -56,16 +56,14 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
 ) -> None:
     game, _ = profile
     value = HOSTILE[kind]
-    fill_storage(game, {GAME: value, SNAPSHOT: value, BACKUP: value})
-    game.page.evaluate(f"localStorage.setItem('{SETTINGS}', JSON.stringify({{move_errors: true}}))")
+    fill_storage(game, {GAME_KEY: value, SNAPSHOT_KEY: value, BACKUP_KEY: value})
+    game.store(SETTINGS_KEY, json.dumps({"move_errors": True}))
     game.open("")  # the hostile game key must not brick the page (issue 10, defect 1)
     said = game.message()
     assert said and len(said) < 300, said
     if kind == "foreign-version":
         assert "backup" in said
-        assert json.loads(game.page.evaluate(f"localStorage.getItem('{BACKUP}')"))[-1] == json.loads(
-            game.page.evaluate(f"JSON.stringify({value})")
-        )
+        assert json.loads(game.stored(BACKUP_KEY))[-1] == json.loads(game.page.evaluate(f"JSON.stringify({value})"))
     else:
         assert "not a Half Moon game" in said and "backup" not in said  # issue 10, defect 2
     assert game.page.evaluate(INJECTED) == 0 and game.page.title() == "Half Moon"
@@ -75,10 +73,10 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
 
 def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
-    fill_storage(game, {SETTINGS: HOSTILE["deep-nesting"]})
+    fill_storage(game, {SETTINGS_KEY: HOSTILE["deep-nesting"]})
     game.open()
     assert game.figures() == (0, 0) and not game.page.locator('[data-setting="move-errors"]').is_checked()
-    stored = game.page.evaluate(f"localStorage.getItem('{SETTINGS}')")
+    stored = game.stored(SETTINGS_KEY)
     assert stored is None or stored.startswith("{"), "the hostile value was removed"
 
 
@@ -86,33 +84,31 @@ def test_a_backup_that_cannot_be_written_leaves_the_record_in_place(profile: tup
     """Storage nearly full: the refused record stays where it was, nothing overwrites it, the game
     runs from memory and says it is not saved (issue 10, defect 2)."""
     game, _ = profile
-    fill_storage(game, {GAME: json.dumps(ILLEGAL)})
+    fill_storage(game, {GAME_KEY: json.dumps(ILLEGAL)})
     game.page.add_init_script(
-        "(() => { const set = Storage.prototype.setItem;"
-        " Storage.prototype.setItem = function (k, v) {"
-        f"  if (k === '{BACKUP}') throw new DOMException('full', 'QuotaExceededError');"
-        "  return set.call(this, k, v); }; })()"
+        with_keys(
+            "(() => { const set = Storage.prototype.setItem;"
+            " Storage.prototype.setItem = function (k, v) {"
+            "  if (k === BACKUP_KEY) throw new DOMException('full', 'QuotaExceededError');"
+            "  return set.call(this, k, v); }; })()"
+        )
     )
     game.open("")
     assert "left in place" in game.message()
     assert game.board("data-saved") == "false"
     expect(game.page.locator("[data-save-warning]")).to_be_visible()
     game.play(WON["moves"][:1])
-    assert game.page.evaluate(f"localStorage.getItem('{GAME}')") == ILLEGAL
+    assert game.stored(GAME_KEY) == ILLEGAL
 
 
 def test_a_second_refused_record_never_overwrites_the_first_backup(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
     records = [ILLEGAL.replace('"dealt_at":0', f'"dealt_at":{n}') for n in (1, 2)]
-    fill_storage(game, {GAME: json.dumps(records[0])})
+    fill_storage(game, {GAME_KEY: json.dumps(records[0])})
     game.open("")
-    game.page.evaluate(f"localStorage.setItem('{GAME}', {json.dumps(records[1])})")
+    game.store(GAME_KEY, records[1])
     game.open("")
-    assert json.loads(game.page.evaluate(f"localStorage.getItem('{BACKUP}')")) == records
-
-
-HISTORY, HISTORY_BACKUP = "half-moon:history", "half-moon:history-backup"
-STORED = "(key) => localStorage.getItem(key)"
+    assert json.loads(game.stored(BACKUP_KEY)) == records
 
 
 def test_a_history_with_one_wrong_typed_score_is_backed_up_named_and_recorded_after(
@@ -125,18 +121,18 @@ def test_a_history_with_one_wrong_typed_score_is_backed_up_named_and_recorded_af
     games = [[WON["code"], n, "20261201", "playing", 25, 60_000, line] for n in (1, 2, 3)]
     games[1][4] = "25"
     text = json.dumps({"format": "half-moon-history", "version": 1, "games": games})
-    fill_storage(game, {HISTORY: json.dumps(text)})
+    fill_storage(game, {HISTORY_KEY: json.dumps(text)})
     game.open()
     said = game.message()
     assert "moved to a backup" in said and "has a value of the wrong type in its field score" in said, said
-    assert json.loads(game.page.evaluate(STORED, HISTORY_BACKUP)) == [text]
+    assert json.loads(game.stored(HISTORY_BACKUP_KEY)) == [text]
     game.play_line(WON["moves"])
     game.page.wait_for_function(
-        "(key) => (JSON.parse(localStorage.getItem(key) || '{}').games || []).length === 1", arg=HISTORY
+        "(key) => (JSON.parse(localStorage.getItem(key) || '{}').games || []).length === 1", arg=HISTORY_KEY
     )
-    recorded = json.loads(game.page.evaluate(STORED, HISTORY))["games"]
+    recorded = json.loads(game.stored(HISTORY_KEY))["games"]
     assert [entry[3] for entry in recorded] == ["won"]
-    assert json.loads(game.page.evaluate(STORED, HISTORY_BACKUP)) == [text]
+    assert json.loads(game.stored(HISTORY_BACKUP_KEY)) == [text]
 
 
 FAILING_WRITES = (
