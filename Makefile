@@ -26,14 +26,14 @@ setup: $(VENV)/.installed node_modules/.installed
 # The browsers the tests drive (Debian's packages): installed when run as root; as another user,
 # the one command to run as root is printed and nothing runs.
 system:
-	@$(PYTHON) tools/system.py
+	@$(PYTHON) -m tools.system
 
 build: setup
-	$(PY) tools/build.py
+	$(PY) -m tools.build
 
 PORT ?= 8000
 play: build
-	@$(PY) tools/serve.py --port $(PORT)
+	@$(PY) -m tools.serve --port $(PORT)
 
 # Prints the ten slowest tests and how long the whole run took (each new page test states its seconds).
 # ARGS: pytest's own, e.g. make test ARGS='-m "not browser"' (the CPython half): one pytest run as asked.
@@ -59,15 +59,15 @@ test: system build
 # Figures into bench-results/ (git-ignored); UPDATE=1 also rewrites the tracked BENCHMARKS.md.
 # BASELINE=DIR (a built checkout of another commit) runs the phone benchmark beside it, interleaved.
 bench: build
-	$(PY) tools/bench_engine.py
-	$(PY) tools/bench_page.py $(if $(UPDATE),--update)
-	$(PY) tools/bench_phone.py $(if $(BASELINE),--baseline $(BASELINE)) $(if $(UPDATE),--update)
-	$(PY) tools/bench_engines.py
+	$(PY) -m tools.bench_engine
+	$(PY) -m tools.bench_page $(if $(UPDATE),--update)
+	$(PY) -m tools.bench_phone $(if $(BASELINE),--baseline $(BASELINE)) $(if $(UPDATE),--update)
+	$(PY) -m tools.bench_engines
 
 # The page benchmark per engine alone (first visit, restored visit, longest block, tap → DOM).
 .PHONY: bench-engines
 bench-engines: build
-	$(PY) tools/bench_engines.py
+	$(PY) -m tools.bench_engines
 
 lint: setup
 	$(PY) -m ruff check .
@@ -81,4 +81,4 @@ lint: setup
 mutate: setup
 	rm -rf mutants
 	HALFMOON_HYPOTHESIS_PROFILE=mutation $(PY) -m mutmut run --max-children 2
-	$(PY) tools/mutation_score.py --fail-under 90
+	$(PY) -m tools.mutation_score --fail-under 90

@@ -6,9 +6,9 @@ import os
 
 import pytest
 from hypothesis import settings
-from testdata import r9_game
 
 from halfmoon import Game
+from support.testdata import r9_game
 
 # No example has a time limit: speed is measured by benchmarks, never by a timed test, and on a loaded
 # machine (CI, two browser suites side by side) Hypothesis's default deadline fails correct code.

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from pathlib import Path
 
 import pytest
 
 from halfmoon import Game, Place, Status, TapKind
+from tools.bench_phone import KEPT, blocking_ms, cell, percentile, taps_of, winning_line, with_section, within
 from webapp.app.opening import FIRST_DEAL
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-from bench_phone import KEPT, blocking_ms, cell, percentile, taps_of, winning_line, with_section, within  # noqa: E402
 
 
 def test_blocking_is_what_each_gap_has_past_fifty_ms_summed() -> None:

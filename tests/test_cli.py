@@ -11,10 +11,10 @@ import sys
 from pathlib import Path
 
 import pytest
-from testdata import DAILY_VECTORS, DEAD_END, ROOT, VECTORS, WON, plain_id, play
 
 from halfmoon import Game, SavedGame, i18n, save
 from halfmoon.cli import figures, main
+from support.testdata import DAILY_VECTORS, DEAD_END, ROOT, VECTORS, WON, plain_id, play
 
 
 def run(*args: str, stdin: str = "") -> tuple[int, str, str]:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from testdata import DEAD_END, WON, play
 
 from halfmoon import Clock, Game, SavedGame, format_time, load, save
+from support.testdata import DEAD_END, WON, play
 
 
 def test_r5_4_the_clock_waits_for_the_first_tap() -> None:

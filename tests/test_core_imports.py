@@ -7,13 +7,11 @@ from __future__ import annotations
 import json
 import re
 import subprocess
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.build import SHELL_STDLIB
 
-from build import SHELL_STDLIB  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_the_list_is_what_pyodides_start_imports() -> None:

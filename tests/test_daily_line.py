@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from testdata import WON
 
 from halfmoon import DealCode, DealCodeError, HalfMoonError, Move
 from halfmoon.errors import LineLengthError, LineMoveError, LineTextError
 from halfmoon.i18n import error_text
 from halfmoon.line import MAX_LINE_TEXT, line_text, parse_line, play_line
+from support.testdata import WON
 
 DAILY = json.loads((Path(__file__).parent.parent / "docs" / "hm1-daily-vectors.json").read_text("utf-8"))
 

@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from testdata import DAILY_REFUSED, DAILY_VECTORS, VECTORS, plain_id
 
 from halfmoon import Card, DealCode, DealCodeError, DealKind, Game, NotationError, i18n
 from halfmoon import errors as e
 from halfmoon.deal import DEAL_COUNT, are_daily_dates, daily_date, query_value, shuffled_indices, splitmix64
+from support.testdata import DAILY_REFUSED, DAILY_VECTORS, VECTORS, plain_id
 
 
 def test_splitmix64_check_values() -> None:

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from testdata import WON, play
 
 from halfmoon import (
     Card,
@@ -28,6 +27,7 @@ from halfmoon import (
     i18n,
     load,
 )
+from support.testdata import WON, play
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = [name for name in ("halfmoon", "webapp") if (ROOT / name).is_dir()]

@@ -4,16 +4,14 @@ game from the moment it is opened."""
 
 from __future__ import annotations
 
-from fakes import FakeClock, FakeStorage, play
-from testdata import DEAD_END, WON
-
 from halfmoon import DealCode, Game, SavedGame, save
+from support.fakes import FakeStorage, make_app, play
+from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Replacing
 from webapp.app.app import App
 from webapp.stats.record import Stats
 from webapp.stats.stored import dumps
 from webapp.store.keys import GAME_KEY
-from webapp.store.storage import Store
 
 T0 = 1_764_500_000_000
 
@@ -28,17 +26,6 @@ class Wall:
         return self.ms
 
 
-def make(storage: FakeStorage, wall: Wall, query: str = "") -> App:
-    return App(
-        Store(storage),
-        now_ms=FakeClock(),
-        wall_ms=wall,
-        browser_languages=("en",),
-        query=query,
-        new_code=lambda: DealCode.parse(WON["code"]),
-    )
-
-
 def figures(app: App) -> tuple[int, int]:
     stats = app.tally.stats
     return stats.played, stats.won
@@ -46,11 +33,11 @@ def figures(app: App) -> tuple[int, int]:
 
 def test_a_file_opened_during_a_replay_changes_nothing() -> None:
     storage, wall = FakeStorage(), Wall()
-    app = make(storage, wall)
+    app = make_app(storage, wall_ms=wall)
     play(app, WON["moves"][:2])
     saved = storage.items[GAME_KEY]
     other = save(SavedGame(Game.from_code(DealCode.parse(DEAD_END["code"])), dealt_at=T0 - 5))
-    watching = make(storage, wall, f"?deal={WON['code']}&line={WON['moves'][0]}")
+    watching = make_app(storage, f"?deal={WON['code']}&line={WON['moves'][0]}", wall_ms=wall)
     assert watching.replay is not None
     watching.open_game_file(other)
     watching.open_stats_file(dumps(Stats(played=3)))
@@ -63,7 +50,7 @@ def test_a_file_opened_during_a_replay_changes_nothing() -> None:
 def test_a_checkpoint_of_the_game_on_the_table_keeps_its_win() -> None:
     """Play 3 moves, save to file, play 3 more, open the file, confirm, win: one game played and won."""
     storage, wall = FakeStorage(), Wall()
-    app = make(storage, wall)
+    app = make_app(storage, wall_ms=wall)
     play(app, WON["moves"][:3])
     checkpoint = save(app.record)
     play(app, WON["moves"][3:6])
@@ -79,7 +66,7 @@ def test_a_checkpoint_of_the_game_on_the_table_keeps_its_win() -> None:
 
 def test_a_file_of_another_game_is_a_new_game_from_its_opening() -> None:
     storage, wall = FakeStorage(), Wall()
-    app = make(storage, wall)
+    app = make_app(storage, wall_ms=wall)
     play(app, WON["moves"][:2])
     other = SavedGame(Game.from_code(DealCode.parse(DEAD_END["code"])), dealt_at=T0 - 86_400_000)
     play_other = other.game

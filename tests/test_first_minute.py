@@ -6,13 +6,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from fakes import FakeStorage
 from hypothesis import given
 from hypothesis import strategies as st
-from test_webapp import make_app
-from testdata import WON
 
 from halfmoon import PLACES, Game, Place
+from support.fakes import FakeStorage, make_app
+from support.testdata import WON
 from webapp.app.actions import Action
 from webapp.app.intro import Intro
 from webapp.app.refused import refused

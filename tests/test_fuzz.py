@@ -11,11 +11,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-from testdata import MUTATION, WON
 
 from halfmoon import PLACES, Card, DealCode, Move, NotationError, Place, SavedGame, load, save
 from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_CHARS
+from support.testdata import MUTATION, WON
 
 EXAMPLE_CPU_SECONDS = 0.2
 """Each example must finish within 200 ms of this process's CPU time. Hypothesis's own ``deadline``
@@ -117,7 +117,7 @@ def record() -> dict[str, object]:
 
 
 def _won_game(moves: int) -> Any:
-    from testdata import play
+    from support.testdata import play
 
     return play(WON["code"], WON["moves"][:moves])
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from testdata import DEAD_END, VECTORS, WON, play, r9_game
 
 from halfmoon import (
     PLACES,
@@ -24,6 +23,7 @@ from halfmoon import (
     Status,
     TapKind,
 )
+from support.testdata import DEAD_END, VECTORS, WON, play, r9_game
 
 
 def position(game: Game) -> list[tuple[Card, ...]]:

@@ -1,5 +1,5 @@
 """Under CPython: the spoiler-free share text (exact, as docs/ui-contract.md writes it), and the
-history of games (``half-moon:history``): what enters it, its limits, its trust rules, its lock, export,
+history of games (``HISTORY_KEY``): what enters it, its limits, its trust rules, its lock, export,
 import and reset, and its two commands."""
 
 from __future__ import annotations
@@ -10,12 +10,12 @@ import json
 import re
 
 import pytest
-from fakes import FakeClock, FakeLocks, FakeStorage, TabStorage, play, said
 from hypothesis import given
 from hypothesis import strategies as st
-from testdata import DEAD_END, DOCS, WON
 
 from halfmoon import DealCode, Game, SavedGame
+from support.fakes import FakeLocks, FakeStorage, TabStorage, make_app, play, said
+from support.testdata import DEAD_END, DOCS, WON
 from webapp.app.actions import Action, Dialog
 from webapp.app.app import App
 from webapp.draw.history import Outcome, history_rows, share_text, to_share
@@ -33,18 +33,11 @@ PAGE = "https://example.org/half-moon/"
 CONTRACT = (DOCS / "ui-contract.md").read_text(encoding="utf-8")
 
 
-def make(storage: FakeStorage | TabStorage, locked: Locked = at_once, wall: int = 1) -> App:
-    """A page whose wall clock moves on a millisecond at each look: each deal a new identity."""
+def ticking(storage: FakeStorage | TabStorage, locked: Locked = at_once, wall: int = 1) -> App:
+    """A page at the won deal's address whose wall clock moves on a millisecond at each look: each deal
+    a new identity."""
     moments = itertools.count(wall)
-    return App(
-        Store(storage),  # type: ignore[arg-type]
-        now_ms=FakeClock(),
-        browser_languages=("en",),
-        query=f"?deal={WON['code']}",
-        wall_ms=lambda: next(moments),
-        today=lambda: TODAY,
-        locked=locked,
-    )
+    return make_app(storage, f"?deal={WON['code']}", wall_ms=lambda: next(moments), today=lambda: TODAY, locked=locked)
 
 
 def finished(number: int, status: str = "won", code: str = WON["code"], day: str = "20261201") -> Finished:
@@ -109,7 +102,7 @@ def test_the_share_text_says_one_move_in_the_singular() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
 def test_a_played_games_share_text_holds_none_of_its_moves(lang: str) -> None:
-    app = make(FakeStorage())
+    app = ticking(FakeStorage())
     play(app, WON["moves"])  # a win: the end dialog's share
     outcome = to_share(app)
     assert outcome is not None
@@ -118,7 +111,7 @@ def test_a_played_games_share_text_holds_none_of_its_moves(lang: str) -> None:
 
 
 def test_the_end_dialog_shares_the_game_on_the_table_and_the_statistics_the_latest_daily() -> None:
-    app = make(FakeStorage())
+    app = ticking(FakeStorage())
     play(app, WON["moves"])
     assert app.dialog is Dialog.WON
     outcome = to_share(app)
@@ -137,7 +130,7 @@ def test_the_end_dialog_shares_the_game_on_the_table_and_the_statistics_the_late
 
 
 def test_a_shared_result_is_said_in_the_end_dialog_which_keeps_its_own_text() -> None:
-    app = make(FakeStorage())
+    app = ticking(FakeStorage())
     play(app, WON["moves"])
     before = build(app).dialog_text
     app.say("result-copied")
@@ -150,7 +143,7 @@ def test_a_shared_result_is_said_in_the_end_dialog_which_keeps_its_own_text() ->
 
 def test_a_win_a_dead_end_and_an_abandoned_game_enter_the_history_latest_first() -> None:
     storage = FakeStorage()
-    app = make(storage)
+    app = ticking(storage)
     play(app, WON["moves"])
     app.command(Action.PLAY_CODE, DEAD_END["code"])
     play(app, DEAD_END["moves"])
@@ -173,10 +166,10 @@ def test_a_win_a_dead_end_and_an_abandoned_game_enter_the_history_latest_first()
 
 def test_a_game_is_in_the_history_once_across_a_reload() -> None:
     storage = FakeStorage()
-    play(make(storage), WON["moves"][:47])
-    app = make(storage)  # a reload: the same game, the same identity
+    play(ticking(storage), WON["moves"][:47])
+    app = ticking(storage)  # a reload: the same game, the same identity
     play(app, WON["moves"][47:])
-    make(storage).command(Action.STATS)
+    ticking(storage).command(Action.STATS)
     assert len(stored_history(storage).games) == 1
 
 
@@ -245,7 +238,7 @@ OURS = '{"format":"half-moon-history","version":1,"games":%s}'
 )
 def test_a_tampered_history_never_breaks_the_game_and_is_said(text: str, kept: str) -> None:
     storage = FakeStorage({HISTORY_KEY: text})
-    app = make(storage)
+    app = ticking(storage)
     assert app.tally.history == History() and app.game.moves == 0
     message = said(app)
     assert message.startswith("The stored history of games could not be used") or message.startswith(
@@ -264,7 +257,7 @@ def test_a_tampered_history_never_breaks_the_game_and_is_said(text: str, kept: s
 
 def test_a_refused_history_write_is_said_and_the_statistics_keep_the_game() -> None:
     storage, locks = Refusing(HISTORY_KEY), FakeLocks(held=True)  # as in the page: recorded after the win shows
-    app = make(storage, locked=locks)
+    app = ticking(storage, locked=locks)
     play(app, WON["moves"][:47])
     play(app, WON["moves"][47:])
     locks.release()
@@ -281,7 +274,7 @@ def test_a_refused_history_write_is_said_and_the_statistics_keep_the_game() -> N
 
 def test_the_history_is_written_under_the_statistics_lock_in_their_job() -> None:
     storage, locks = FakeStorage(), FakeLocks(held=True)
-    app = make(storage, locked=locks)
+    app = ticking(storage, locked=locks)
     play(app, WON["moves"])
     assert HISTORY_KEY not in storage.items and STATS_KEY not in storage.items  # both wait for the lock
     locks.release()
@@ -306,7 +299,7 @@ def test_two_tabs_finishing_at_once_both_enter_the_history() -> None:
 
 def test_export_import_and_reset_carry_the_history() -> None:
     storage = FakeStorage()
-    app = make(storage)
+    app = ticking(storage)
     play(app, WON["moves"])
     exported = export.export_text(app.tally.stats, app.tally.history)
     app.command(Action.STATS)
@@ -321,7 +314,7 @@ def test_export_import_and_reset_carry_the_history() -> None:
 
 def test_an_older_export_without_history_imports_and_leaves_the_history() -> None:
     storage = FakeStorage()
-    app = make(storage)
+    app = ticking(storage)
     play(app, WON["moves"])
     before = stored_history(storage)
     older = stored.dumps(stored.Stats())  # what the page exported before the history
@@ -332,7 +325,7 @@ def test_an_older_export_without_history_imports_and_leaves_the_history() -> Non
 
 
 def test_an_export_whose_history_is_broken_imports_nothing() -> None:
-    app = make(FakeStorage())
+    app = ticking(FakeStorage())
     record = json.loads(export.export_text(stored.Stats(), History((finished(1),))))
     record["history"]["games"][0][4] = 30  # a win of 30 points
     app.open_stats_file(json.dumps(record))
@@ -341,7 +334,7 @@ def test_an_export_whose_history_is_broken_imports_nothing() -> None:
 
 def test_an_import_whose_history_cannot_be_written_puts_the_statistics_back() -> None:
     storage = Refusing(HISTORY_KEY)
-    app = make(storage)
+    app = ticking(storage)
     play(app, WON["moves"])
     stats_before = storage.items[STATS_KEY]
     app.open_stats_file(export.export_text(stored.Stats(), History((finished(1),))))
@@ -354,7 +347,7 @@ def test_an_import_whose_history_cannot_be_written_puts_the_statistics_back() ->
 
 
 def test_history_replay_opens_the_game_s_own_line() -> None:
-    app = make(FakeStorage())
+    app = ticking(FakeStorage())
     play(app, WON["moves"])
     app.command(Action.CLOSE)
     app.command(Action.STATS)
@@ -364,7 +357,7 @@ def test_history_replay_opens_the_game_s_own_line() -> None:
 
 
 def test_history_play_asks_first_while_a_game_is_in_progress() -> None:
-    app = make(FakeStorage())
+    app = ticking(FakeStorage())
     app.tally.past.write(History((finished(5, code="HM1-N-AAAAAAC"),)))
     play(app, WON["moves"][:1])
     app.command(Action.STATS)
@@ -387,7 +380,7 @@ def test_every_refusal_of_a_history_has_its_words_in_both_languages() -> None:
 
 def test_another_tab_s_history_is_followed() -> None:
     storage = FakeStorage()
-    app = make(storage)
+    app = ticking(storage)
     storage.items[HISTORY_KEY] = past.dumps(History((finished(9),)))  # another tab finished a game
     app.storage_changed(HISTORY_KEY)
     assert [dict(row.attributes)["data-history-game"] for row in history_rows(app.tally.history, "fi")] == ["1"]

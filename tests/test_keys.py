@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from fakes import FakeStorage, play
-from test_webapp import make_app
-from testdata import DEAD_END, WON
 
 from halfmoon import PLACES, Game, Place
+from support.fakes import FakeStorage, make_app, play
+from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.announce import sentence
 from webapp.app.app import App

@@ -7,11 +7,10 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from fakes import FakeStorage
-from test_webapp import make_app
 
 from sitegen.pages import PAGE_FILES
 from sitegen.skeleton import arc_css, refresh_css
+from support.fakes import FakeStorage, make_app
 from webapp.store.keys import SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent

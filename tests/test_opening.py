@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from fakes import FakeClock, FakeStorage, play
-from testdata import WON
 
 from halfmoon import PLACES, DealCode, Game, Move, Status
+from support.fakes import FakeClock, FakeStorage, play
+from support.testdata import WON
+from tools.solve import solve
 from webapp.app.actions import Action
 from webapp.app.app import App
 from webapp.app.opening import FIRST_DEAL, new_deals
@@ -21,9 +21,7 @@ from webapp.store.keys import GAME_KEY, INTRO_KEY, STATS_KEY
 from webapp.store.storage import Store
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-from solve import solve  # noqa: E402
 
 ELSEWHERE = DealCode.parse(WON["code"])
 

@@ -11,13 +11,12 @@ import json
 from typing import Any
 
 import pytest
-from fakes import FakeStorage, play, said
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from testdata import WON
 
-from halfmoon import DealCode, save
-from webapp.app.app import App
+from halfmoon import save
+from support.fakes import FakeStorage, make_app, play, said
+from support.testdata import WON
 from webapp.stats import history as past
 from webapp.stats import stored
 from webapp.stats.errors import StatsError, StatsFormatError, StatsNewerError
@@ -37,15 +36,8 @@ from webapp.store.prefs import Preferences, PreferenceStore, Theme
 from webapp.store.storage import Settings, Store
 from webapp.text.words import stats_error_text
 
-
-def make(storage: FakeStorage) -> App:
-    return App(
-        Store(storage),
-        now_ms=lambda: 0.0,
-        browser_languages=("en",),
-        new_code=lambda: DealCode(1),
-        query=f"?deal={WON['code']}",
-    )
+# Each app opens the won deal by its address, as a link does.
+AT_WON = f"?deal={WON['code']}"
 
 
 def backed_up(storage: FakeStorage, key: str, backup_key: str, text: str) -> None:
@@ -104,7 +96,7 @@ HISTORY_MALFORMED = {
 @pytest.mark.parametrize(("text", "words"), HISTORY_MALFORMED.values(), ids=HISTORY_MALFORMED.keys())
 def test_a_malformed_history_of_ours_is_backed_up_named_and_the_next_game_recorded(text: str, words: str) -> None:
     storage = FakeStorage({HISTORY_KEY: text})
-    app = make(storage)
+    app = make_app(storage, AT_WON)
     assert said(app) == (
         f"The stored history of games could not be used, so it was moved to a backup and starts afresh. Why: {words}"
     )
@@ -116,7 +108,7 @@ def test_a_malformed_history_of_ours_is_backed_up_named_and_the_next_game_record
 
 def test_every_reason_of_a_history_field_is_said_in_finnish_too() -> None:
     for text, _ in HISTORY_MALFORMED.values():
-        app = make(FakeStorage({HISTORY_KEY: text}))
+        app = make_app(FakeStorage({HISTORY_KEY: text}), AT_WON)
         fi = said(app, "fi")
         assert fi.startswith("Tallennettua pelihistoriaa ei voitu käyttää, joten se siirrettiin varmuuskopioksi")
         assert "{" not in fi
@@ -134,7 +126,7 @@ NOT_OURS = {
 @pytest.mark.parametrize("text", NOT_OURS.values(), ids=NOT_OURS.keys())
 def test_a_value_that_is_not_our_history_is_removed_and_never_backed_up(text: str) -> None:
     storage = FakeStorage({HISTORY_KEY: text})
-    app = make(storage)
+    app = make_app(storage, AT_WON)
     assert said(app).startswith("The stored history of games could not be used, so it starts afresh.")
     assert HISTORY_KEY not in storage.items and HISTORY_BACKUP_KEY not in storage.items
 
@@ -142,7 +134,7 @@ def test_a_value_that_is_not_our_history_is_removed_and_never_backed_up(text: st
 def test_a_history_with_a_field_this_version_does_not_know_names_it_not_this_pages_version() -> None:
     text = history_text(three_games(), **{"sorted_by_" + "x" * 60: True})
     storage = FakeStorage({HISTORY_KEY: text})
-    app = make(storage)
+    app = make_app(storage, AT_WON)
     assert said(app).startswith(
         f"The history of games has a field this version of Half Moon does not know ({('sorted_by_' + 'x' * 60)[:40]})"
     )
@@ -164,7 +156,7 @@ def test_any_wrong_typed_field_of_any_game_is_named_and_backed_up(number: int, f
     error = refused_history(text)
     assert error.params == {"reason": "game-wrong-type", "field": field, "number": number}
     storage = FakeStorage({HISTORY_KEY: text})
-    make(storage)
+    make_app(storage, AT_WON)
     backed_up(storage, HISTORY_KEY, HISTORY_BACKUP_KEY, text)
 
 
@@ -199,7 +191,7 @@ STATS_MALFORMED = {
 @pytest.mark.parametrize(("text", "words"), STATS_MALFORMED.values(), ids=STATS_MALFORMED.keys())
 def test_malformed_statistics_of_ours_are_backed_up_named_and_recorded_afresh(text: str, words: str) -> None:
     storage = FakeStorage({STATS_KEY: text})
-    app = make(storage)
+    app = make_app(storage, AT_WON)
     message = said(app)
     assert (
         message.startswith("The stored statistics could not be used, so they were moved to a backup")
@@ -214,7 +206,7 @@ def test_malformed_statistics_of_ours_are_backed_up_named_and_recorded_afresh(te
 @pytest.mark.parametrize("text", ["[1]", '"x"', '{"format":"half-moon-history"}', "{}", "{"])
 def test_a_value_that_is_not_our_statistics_is_removed_and_never_backed_up(text: str) -> None:
     storage = FakeStorage({STATS_KEY: text})
-    make(storage)
+    make_app(storage, AT_WON)
     assert STATS_KEY not in storage.items and STATS_BACKUP_KEY not in storage.items
 
 
@@ -232,7 +224,7 @@ def test_statistics_with_a_field_this_version_does_not_know_name_it() -> None:
 def test_any_field_of_the_statistics_replaced_is_ours_and_never_removed(field: str, value: object) -> None:
     text = stats_text(**{field: value})
     storage = FakeStorage({STATS_KEY: text})
-    make(storage)
+    make_app(storage, AT_WON)
     if storage.items.get(STATS_KEY) != text:  # refused (a value of its type may still be valid)
         backed_up(storage, STATS_KEY, STATS_BACKUP_KEY, text)
 
@@ -247,7 +239,7 @@ def refused_stats(text: str) -> Any:
 
 
 def game_text(**fields: Any) -> str:
-    data = json.loads(save(make(FakeStorage()).record)) | fields
+    data = json.loads(save(make_app(FakeStorage(), AT_WON).record)) | fields
     return json.dumps({k: v for k, v in data.items() if v is not ...})
 
 
@@ -270,7 +262,7 @@ GAME_MALFORMED = {
 @pytest.mark.parametrize(("text", "words"), GAME_MALFORMED.values(), ids=GAME_MALFORMED.keys())
 def test_a_malformed_saved_game_of_ours_is_backed_up_and_named(text: str, words: str) -> None:
     storage = FakeStorage({GAME_KEY: text})
-    app = make(storage)
+    app = make_app(storage, AT_WON)
     assert said(app).startswith("The saved game could not be used (a backup was kept)") and words in said(app)
     backed_up(storage, GAME_KEY, BACKUP_KEY, text)
 
@@ -280,14 +272,14 @@ def test_the_saved_game_keeps_its_three_latest_backups() -> None:
     texts = [game_text(elapsed_ms=-n) for n in range(1, 5)]
     for text in texts:
         storage.items[GAME_KEY] = text
-        make(storage)
+        make_app(storage, AT_WON)
     assert json.loads(storage.items[BACKUP_KEY]) == texts[-3:]
 
 
 @pytest.mark.parametrize("text", ["[1]", '{"format":"half-moon-stats"}', '{"code":"HM1-N-AAAAAAB"}', "{"])
 def test_a_value_that_is_not_our_saved_game_is_removed(text: str) -> None:
     storage = FakeStorage({GAME_KEY: text})
-    app = make(storage)
+    app = make_app(storage, AT_WON)
     assert said(app).startswith("The stored data was not a Half Moon game") and BACKUP_KEY not in storage.items
 
 
@@ -318,6 +310,6 @@ def test_a_history_refused_twice_keeps_the_latest_in_its_backup() -> None:
     texts = [with_game_field(n, 4, str(n)) for n in (1, 2, 3, 1)]
     for text in texts:
         storage.items[HISTORY_KEY] = text
-        make(storage)
+        make_app(storage, AT_WON)
     assert json.loads(storage.items[HISTORY_BACKUP_KEY]) == texts[-3:]
-    assert make(storage).tally.history == History()  # nothing of the refused ones is shown
+    assert make_app(storage, AT_WON).tally.history == History()  # nothing of the refused ones is shown

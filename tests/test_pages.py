@@ -6,11 +6,11 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from testdata import WON
 
 from halfmoon import PLACES, Game, Move, Status
 from halfmoon.i18n import place_name
 from sitegen.pages import PAGE_FILES, move_sentence, write_pages
+from support.testdata import WON
 
 ROOT = Path(__file__).resolve().parent.parent
 

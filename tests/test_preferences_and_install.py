@@ -11,14 +11,15 @@ import sys
 from pathlib import Path
 
 import pytest
-from fakes import FakeClock, FakeStorage, play
 from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image
-from testdata import DEAD_END, WON
 
-from halfmoon import DealCode, Place, save
+from halfmoon import Place, save
 from sitegen.manifest import manifest, manifest_text
+from support.fakes import FakeStorage, make_app, play
+from support.testdata import DEAD_END, WON
+from tools.build import site_files
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.app.refused import refused
@@ -31,9 +32,7 @@ from webapp.store.storage import FLAT_DEPTH, Store
 from webapp.text.table import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-from build import site_files  # noqa: E402
 
 # --- the preferences' own key ------------------------------------------------------------------------
 
@@ -104,16 +103,6 @@ def test_the_page_has_a_control_for_every_setting_and_preference() -> None:
 
 
 # --- which sound --------------------------------------------------------------------------------------
-
-
-def make_app(storage: FakeStorage | None = None, query: str = "", code: str = WON["code"]) -> App:
-    return App(
-        Store(storage or FakeStorage()),
-        now_ms=FakeClock(),
-        browser_languages=("en",),
-        query=query,
-        new_code=lambda: DealCode.parse(code),
-    )
 
 
 def sound_of(app: App, moves: list[str]) -> Sound | None:

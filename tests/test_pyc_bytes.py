@@ -6,16 +6,12 @@ from __future__ import annotations
 
 import importlib.util
 import marshal
-import sys
 import traceback
 import types
-from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
-
-from pyc_bytes import lines_only, pyc
+from tools.pyc_bytes import lines_only, pyc
 
 SOURCE = b'''\
 def outer(x):

@@ -7,31 +7,24 @@ import datetime
 import json
 
 import pytest
-from fakes import FakeClock, FakeStorage, play, said
-from testdata import WON
 
-from halfmoon import DealCode, load, save
+from halfmoon import load, save
+from support.fakes import FakeStorage, make_app, play, said
+from support.testdata import WON
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.stats import record as st_record
 from webapp.stats import stored as st_stored
 from webapp.stats.errors import StatsInconsistentError
-from webapp.store.keys import STATS_BACKUP_KEY, STATS_KEY
-from webapp.store.storage import Store
+from webapp.store.keys import GAME_KEY, STATS_BACKUP_KEY, STATS_KEY
 
 TODAY = datetime.date(2026, 11, 30)
 
 
-def make_app(storage: FakeStorage, today: datetime.date = TODAY, wall: int = 1) -> App:
-    return App(
-        Store(storage),
-        now_ms=FakeClock(),
-        browser_languages=("en",),
-        new_code=lambda: DealCode.parse(WON["code"]),
-        wall_ms=lambda: wall,
-        today=lambda: today,
-    )
+def on_day(storage: FakeStorage, wall: int = 1) -> App:
+    """The shell on TODAY, its wall clock standing at ``wall`` (a game's identity)."""
+    return make_app(storage, today=lambda: TODAY, wall_ms=lambda: wall)
 
 
 def stored(storage: FakeStorage) -> st_record.Stats:
@@ -40,21 +33,21 @@ def stored(storage: FakeStorage) -> st_record.Stats:
 
 def test_played_at_the_first_removal_won_at_the_win_and_once_per_game() -> None:
     storage = FakeStorage()
-    app = make_app(storage)
+    app = on_day(storage)
     assert STATS_KEY not in storage.items  # nothing played yet: nothing written
     play(app, WON["moves"][:1])
     assert (stored(storage).played, stored(storage).finished) == (1, 0)
     play(app, WON["moves"][1:])
     s = stored(storage)
     assert (s.played, s.won, s.streak) == (1, 1, 1) and s.fastest_ms is not None
-    again = make_app(storage)  # a reload, or another tab, with the won game
+    again = on_day(storage)  # a reload, or another tab, with the won game
     again.command(Action.RESTART)  # "play again": the won game is not ended twice
     assert (stored(storage).played, stored(storage).won, stored(storage).finished) == (1, 1, 1)
 
 
 def test_a_replaced_or_restarted_game_ends_not_won_and_a_dead_end_alone_ends_nothing() -> None:
     storage = FakeStorage()
-    app = make_app(storage)
+    app = on_day(storage)
     play(app, WON["moves"][:2])
     app.command(Action.RESTART)
     app.command(Action.CONFIRM)
@@ -64,7 +57,7 @@ def test_a_replaced_or_restarted_game_ends_not_won_and_a_dead_end_alone_ends_not
 
 
 def test_the_daily_deal_is_the_local_date_s_and_resumes() -> None:
-    app = make_app(FakeStorage())
+    app = on_day(FakeStorage())
     app.command(Action.DAILY)
     assert str(app.code) == "HM1-D-20261130"
     play(app, [next(str(m) for m in app.game.legal_moves)])
@@ -74,10 +67,10 @@ def test_the_daily_deal_is_the_local_date_s_and_resumes() -> None:
 
 def test_a_game_file_replaces_the_game_after_a_yes_and_never_sets_the_fastest_win() -> None:
     storage = FakeStorage()
-    source = make_app(FakeStorage(), wall=2)  # another game of the same deal
+    source = on_day(FakeStorage(), wall=2)  # another game of the same deal
     play(source, WON["moves"][:-1])
     text = save(source.record)
-    app = make_app(storage)
+    app = on_day(storage)
     play(app, WON["moves"][:1])
     app.open_game_file(text)
     assert app.dialog is Dialog.CONFIRM and app.game.moves == 1
@@ -86,11 +79,11 @@ def test_a_game_file_replaces_the_game_after_a_yes_and_never_sets_the_fastest_wi
     play(app, WON["moves"][-1:])
     s = stored(storage)
     assert (s.played, s.won, s.finished, s.fastest_ms) == (2, 1, 2, None)
-    assert load(storage.items["half-moon:game"]).from_file
+    assert load(storage.items[GAME_KEY]).from_file
 
 
 def test_a_broken_game_file_changes_nothing_and_says_why() -> None:
-    app = make_app(FakeStorage())
+    app = on_day(FakeStorage())
     play(app, WON["moves"][:2])
     record = json.loads(save(app.record)) | {"moves": ["P1+P2"]}
     app.open_game_file(json.dumps(record))
@@ -99,7 +92,7 @@ def test_a_broken_game_file_changes_nothing_and_says_why() -> None:
 
 def test_statistics_import_and_reset_ask_first_and_a_bad_file_says_why() -> None:
     storage = FakeStorage()
-    app = make_app(storage)
+    app = on_day(storage)
     play(app, WON["moves"])
     exported = st_stored.dumps(app.tally.stats)
     app.open_stats_file('{"format":"half-moon-stats","version":1,"played":1}')
@@ -119,35 +112,35 @@ def test_statistics_import_and_reset_ask_first_and_a_bad_file_says_why() -> None
 def test_a_refused_record_of_ours_is_backed_up_only_when_that_can_be_written() -> None:
     bad = json.dumps({**json.loads(st_stored.dumps(st_record.Stats())), "won": 3})  # more won than played
     storage = FakeStorage({STATS_KEY: bad})
-    app = make_app(storage)
+    app = on_day(storage)
     assert "do not agree" in said(app) and STATS_KEY not in storage.items
     assert json.loads(storage.items[STATS_BACKUP_KEY]) == [bad]
 
     class Full(FakeStorage):
         def setItem(self, key: str, value: str) -> None:
-            if key != "half-moon:game":
+            if key != GAME_KEY:
                 raise RuntimeError("QuotaExceededError")
             super().setItem(key, value)
 
     full = Full({STATS_KEY: bad})
-    held = make_app(full)
+    held = on_day(full)
     play(held, WON["moves"][:1])
     assert full.items[STATS_KEY] == bad  # kept in place, never written over
 
 
 def test_foreign_data_under_the_key_is_removed() -> None:
     storage = FakeStorage({STATS_KEY: "[1, 2"})
-    make_app(storage)
+    on_day(storage)
     assert STATS_KEY not in storage.items and STATS_BACKUP_KEY not in storage.items
 
 
 def test_the_identity_is_the_code_and_the_moment_dealt() -> None:
     storage = FakeStorage()
-    app = make_app(storage, wall=5)
+    app = on_day(storage, wall=5)
     play(app, WON["moves"][:1])
     assert stored(storage).seen[-1].game == st_record.GameId(WON["code"], 5)
-    assert load(storage.items["half-moon:game"]).dealt_at == 5  # the moment is saved with the game
-    reloaded = make_app(storage, wall=7)  # a reload later: the same game, so the same identity
+    assert load(storage.items[GAME_KEY]).dealt_at == 5  # the moment is saved with the game
+    reloaded = on_day(storage, wall=7)  # a reload later: the same game, so the same identity
     play(reloaded, WON["moves"][1:2])
     assert (stored(storage).played, stored(storage).finished) == (1, 0)
     reloaded.command(Action.RESTART)
@@ -165,9 +158,9 @@ def replay_link(moves: list[str]) -> str:
 
 def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     storage = FakeStorage()
-    make_app(storage).command(Action.DAILY)
-    saved = storage.items["half-moon:game"]
-    app = make_app(storage, wall=9)
+    on_day(storage).command(Action.DAILY)
+    saved = storage.items[GAME_KEY]
+    app = on_day(storage, wall=9)
     app._open_link(replay_link(WON["moves"]))
     assert app.replay is not None and app.replay.steps == 48
     app.command(Action.REPLAY_LAST)
@@ -179,20 +172,20 @@ def test_a_replay_link_shows_the_line_and_leaves_the_saved_game_alone() -> None:
     app.command(Action.CLOSE)
     assert app.dialog is Dialog.NONE and build(app).lang == "fi" and build(app).replay == (48, 48, False)
     app.tap(app.replay.moves[0].places[0])
-    assert storage.items["half-moon:game"] == saved and build(app).query == replay_link(WON["moves"])
+    assert storage.items[GAME_KEY] == saved and build(app).query == replay_link(WON["moves"])
     app.command(Action.REPLAY_EXIT)
     assert app.replay is None and str(app.code) == "HM1-D-20261130" and STATS_KEY not in storage.items
     assert build(app).info["time"] == "0:00" and build(app).info["moves"] == "0"  # the saved game's again
 
 
 def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where() -> None:
-    app = make_app(FakeStorage())
+    app = on_day(FakeStorage())
     app._open_link(replay_link([*WON["moves"][:3], "P1+P2"]))
     assert app.replay is None and said(app).startswith("The replay was not opened: Move 4 (P1+P2) of the line")
 
 
 def test_play_deal_leaves_the_replay_and_starts_the_deal() -> None:
-    app = make_app(FakeStorage())
+    app = on_day(FakeStorage())
     app.command(Action.DAILY)
     play(app, [next(str(m) for m in app.game.legal_moves)])
     app.command(Action.PLAY_CODE, "https://x/" + replay_link(WON["moves"][:2]))
@@ -207,7 +200,7 @@ def test_opening_the_statistics_again_reads_but_does_not_parse_the_same_record_a
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     storage = FakeStorage()
-    app = make_app(storage)
+    app = on_day(storage)
     play(app, WON["moves"][:1])  # recorded: the tally wrote the text it holds
     parsed: list[str] = []
     loads = st_stored.loads

@@ -7,23 +7,14 @@ from __future__ import annotations
 import datetime
 import json
 
-from fakes import FakeClock, FakeStorage, play
-from testdata import WON
-
-from halfmoon import DealCode
+from support.fakes import FakeStorage, make_app, play
+from support.testdata import WON
 from webapp.app.actions import Action, Dialog
 from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.stats.record import Stats
 from webapp.stats.stored import MAX_CHARS, dumps, loads
 from webapp.store.keys import STATS_KEY
-from webapp.store.storage import Store
-
-
-def make(storage: FakeStorage) -> App:
-    return App(
-        Store(storage), now_ms=FakeClock(), browser_languages=("en",), new_code=lambda: DealCode.parse(WON["code"])
-    )
 
 
 def key(app: App) -> str | None:
@@ -32,7 +23,7 @@ def key(app: App) -> str | None:
 
 def test_an_import_that_cannot_be_stored_says_so_and_keeps_the_figures() -> None:
     storage = FakeStorage()
-    app = make(storage)
+    app = make_app(storage)
     play(app, WON["moves"][:1])
     before = storage.items[STATS_KEY]
     app.command(Action.STATS)
@@ -41,12 +32,12 @@ def test_an_import_that_cannot_be_stored_says_so_and_keeps_the_figures() -> None
     app.command(Action.CONFIRM)
     assert key(app) == "stats-not-saved" and app.dialog is Dialog.STATS
     assert app.tally.stats.played == 1 and storage.items[STATS_KEY] == before
-    assert make(storage).tally.stats.played == 1  # a reload shows the same figures
+    assert make_app(storage).tally.stats.played == 1  # a reload shows the same figures
 
 
 def test_a_reset_that_cannot_be_stored_says_so() -> None:
     storage = FakeStorage()
-    app = make(storage)
+    app = make_app(storage)
     play(app, WON["moves"][:1])
     app.command(Action.STATS)
     app.command(Action.STATS_RESET)
@@ -73,16 +64,16 @@ def test_a_record_near_its_limit_is_never_wiped_by_one_more_game() -> None:
     full = near_limit()
     text = dumps(full)
     storage = FakeStorage({STATS_KEY: text}, quota=10 * MAX_CHARS)
-    app = make(storage)
+    app = make_app(storage)
     assert app.tally.stats == full
     play(app, WON["moves"][:1])  # played: one more identity remembered would pass the limit
     assert key(app) == "stats-not-recorded"
     assert storage.items[STATS_KEY] == text and app.tally.stats == full
-    assert loads(make(storage).tally.store._read(STATS_KEY) or "") == full  # the next start keeps it whole
+    assert loads(make_app(storage).tally.store._read(STATS_KEY) or "") == full  # the next start keeps it whole
 
 
 def test_a_refused_statistics_file_is_said_inside_the_dialog_and_stays_after_it_closes() -> None:
-    app = make(FakeStorage())
+    app = make_app(FakeStorage())
     app.command(Action.STATS)
     app.open_stats_file('{"format": "half-moon-stats", "version": 1}')
     shown = build(app)
@@ -99,7 +90,7 @@ def test_a_refused_statistics_file_is_said_inside_the_dialog_and_stays_after_it_
 
 def test_an_import_with_a_daily_win_after_tomorrow_across_the_date_line_is_refused() -> None:
     today = datetime.date(2026, 12, 1)
-    app = App(Store(FakeStorage()), now_ms=FakeClock(), browser_languages=("en",), today=lambda: today)
+    app = make_app(today=lambda: today)
     app.command(Action.STATS)
     fine = Stats(played=2, won=2, finished=2, best_streak=0, daily_won=("20261201", "20261203"))  # + 2 days
     app.open_stats_file(dumps(fine))
@@ -115,7 +106,7 @@ def test_a_stored_record_with_future_dates_is_kept_and_they_count_for_nothing() 
     today = datetime.date(2026, 12, 1)
     record = Stats(played=3, won=3, finished=3, best_streak=0, daily_won=("20261130", "20261201", "20270101"))
     storage = FakeStorage({STATS_KEY: dumps(record)})
-    app = App(Store(storage), now_ms=FakeClock(), browser_languages=("en",), today=lambda: today)
+    app = make_app(storage, today=lambda: today)
     assert app.tally.stats == record and storage.items[STATS_KEY] == dumps(record)  # never refused
     shown = app.tally.figures()
     assert (shown.daily_won, shown.daily_streak) == (2, 2)
@@ -124,17 +115,14 @@ def test_a_stored_record_with_future_dates_is_kept_and_they_count_for_nothing() 
 def test_figures_follow_the_date_as_it_changes() -> None:
     days = [datetime.date(2026, 12, 1)]
     record = Stats(played=1, won=1, finished=1, best_streak=0, daily_won=("20261201",))
-    app = App(Store(FakeStorage({STATS_KEY: dumps(record)})), now_ms=FakeClock(), today=lambda: days[0])
+    app = make_app(FakeStorage({STATS_KEY: dumps(record)}), today=lambda: days[0])
     assert app.tally.figures().daily_streak == 1
     days[0] = datetime.date(2026, 12, 3)  # two midnights later, the page still open
     assert app.tally.figures().daily_streak == 0 and not app.tally.figures().daily_won_today
 
 
 def test_a_clock_outside_the_daily_years_still_plays_without_daily_figures() -> None:
-    deal = DealCode.parse(WON["code"])
-    app = App(
-        Store(FakeStorage()), now_ms=FakeClock(), browser_languages=("en",), today=lambda: None, new_code=lambda: deal
-    )
+    app = make_app(today=lambda: None)
     shown = build(app)
     assert key(app) == "daily-unavailable" and not shown.can_daily
     assert (app.tally.figures().daily_won, app.tally.figures().daily_streak) == (None, None)
@@ -153,7 +141,7 @@ def test_a_newer_versions_statistics_are_shown_never_written_over_and_said_once(
     newer = {**json.loads(dumps(mine)), "version": 2, "history": [1, 2, 3]}
     text = json.dumps(newer)
     storage = FakeStorage({STATS_KEY: text})
-    app = make(storage)
+    app = make_app(storage)
     assert app.tally.stats == mine and key(app) == "stats-newer"  # told once, at start
     assert "newer version" in build(app).message
     play(app, WON["moves"][:1])  # played: not recorded over the newer record

@@ -5,12 +5,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from testdata import WON, plain_id, play
 
 from halfmoon import Game, SavedGame, SaveError, i18n, load, save
 from halfmoon import errors as e
 from halfmoon.jsontext import nesting_depth, parse_json
 from halfmoon.saved import MAX_CHARS, MAX_ELAPSED_MS, MAX_MOMENT_MS
+from support.testdata import WON, plain_id, play
 
 
 def saved_game() -> SavedGame:

@@ -15,10 +15,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.serve import make_server
 
-from serve import make_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
@@ -33,7 +32,11 @@ def server() -> Iterator[int]:
 
 def test_a_busy_port_is_one_line_naming_it_and_the_way_round(server: int) -> None:
     done = subprocess.run(
-        [sys.executable, "tools/serve.py", "--port", str(server)], capture_output=True, text=True, cwd=ROOT, check=False
+        [sys.executable, "-m", "tools.serve", "--port", str(server)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=False,
     )
     assert done.returncode != 0 and done.stdout == ""
     assert done.stderr.count("\n") == 1 and str(server) in done.stderr and "PORT=" in done.stderr

@@ -6,18 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from testdata import WON
-
 from halfmoon import Game, Status
+from support.testdata import WON
+from tools.solve import solve
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-
-from solve import solve  # noqa: E402
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, str(ROOT / "tools" / "solve.py"), *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "tools.solve", *args], capture_output=True, text=True, cwd=ROOT)
 
 
 def test_a_winning_line_replays_to_a_win() -> None:

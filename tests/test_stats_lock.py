@@ -10,12 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from fakes import FakeClock, FakeLocks, FakeStorage, play
-from testdata import WON
-
-from halfmoon import DealCode, Game, SavedGame
+from halfmoon import Game, SavedGame
+from support.fakes import FakeLocks, FakeStorage, make_app, play
+from support.testdata import WON
 from webapp.app.actions import Action
-from webapp.app.app import App
 from webapp.stats.record import Stats
 from webapp.stats.stored import dumps, loads
 from webapp.store.keys import STATS_KEY
@@ -73,19 +71,9 @@ def test_without_the_lock_the_second_writer_is_written_over() -> None:
     assert loads(storage.items[STATS_KEY]).won == 1
 
 
-def make(storage: FakeStorage, locks: FakeLocks) -> App:
-    return App(
-        Store(storage),
-        now_ms=FakeClock(),
-        browser_languages=("en",),
-        new_code=lambda: DealCode.parse(WON["code"]),
-        locked=locks,
-    )
-
-
 def test_a_win_is_counted_once_the_lock_is_granted() -> None:
     storage, locks = FakeStorage(), FakeLocks(held=True)
-    app = make(storage, locks)
+    app = make_app(storage, locked=locks)
     play(app, WON["moves"])
     assert app.game.is_won and app.tally.stats.won == 0 and STATS_KEY not in storage.items
     locks.release()
@@ -95,7 +83,7 @@ def test_a_win_is_counted_once_the_lock_is_granted() -> None:
 
 def test_an_import_is_said_only_once_it_is_stored() -> None:
     storage, locks = FakeStorage(), FakeLocks()
-    app = make(storage, locks)
+    app = make_app(storage, locked=locks)
     app.command(Action.STATS)
     app.open_stats_file(dumps(Stats(played=4)))
     assert app.pending is not None, app.message
@@ -108,7 +96,7 @@ def test_an_import_is_said_only_once_it_is_stored() -> None:
 
 def test_a_refused_write_under_the_lock_is_said_when_it_is_known() -> None:
     storage, locks = FakeStorage(), FakeLocks(held=True)
-    app = make(storage, locks)
+    app = make_app(storage, locked=locks)
     play(app, WON["moves"][:1])
     storage.writes_left = 0
     locks.release()
@@ -120,7 +108,7 @@ def test_removals_made_while_the_first_waits_for_the_lock_ask_for_nothing_more()
     """The first removal makes the game played (docs/ui-contract.md "What counts"); quick removals after
     it, made before the lock is granted, queue no job of their own, and the win does."""
     storage, locks = FakeStorage(), FakeLocks(held=True)
-    app = make(storage, locks)
+    app = make_app(storage, locked=locks)
     play(app, WON["moves"][:10])
     assert len(locks.waiting) == 1
     play(app, WON["moves"][10:])
@@ -131,7 +119,7 @@ def test_removals_made_while_the_first_waits_for_the_lock_ask_for_nothing_more()
 
 def test_a_refused_first_record_is_asked_again_by_the_next_removal() -> None:
     storage, locks = FakeStorage(), FakeLocks(held=True)
-    app = make(storage, locks)
+    app = make_app(storage, locked=locks)
     play(app, WON["moves"][:1])
     storage.writes_left = 0
     locks.release()

@@ -3,13 +3,12 @@ import, found by its static import graph (tools/stdlib_graph.py): no browser, un
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools.stdlib_graph import imported_stdlib, page_modules, pyodide_stdlib_names
 
-from stdlib_graph import imported_stdlib, page_modules, pyodide_stdlib_names  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 LISTED = ROOT / "data" / "stdlib-modules.txt"
 
@@ -21,7 +20,7 @@ def shipped() -> set[str]:
 
 def test_the_trimmed_runtime_has_every_module_the_page_can_import() -> None:
     missing = imported_stdlib() - shipped()
-    assert missing == set(), f"the page's code imports {sorted(missing)}: run tools/trace_stdlib.py"
+    assert missing == set(), f"the page's code imports {sorted(missing)}: run python -m tools.trace_stdlib"
 
 
 def test_every_shipped_module_is_in_pyodide_s_standard_library() -> None:

@@ -5,19 +5,21 @@ same in Chromium."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import asdict
 
 import pytest
-from fakes import FakeStorage, said
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from testdata import WON
 
 from halfmoon import DealCode, Game, Place, load, save
 from halfmoon.saved import MAX_CHARS
+from support.fakes import FakeStorage, make_app, said
+from support.testdata import DOCS, WON
 from webapp.app.actions import Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build
+from webapp.store import keys
 from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
 from webapp.store.storage import BACKUPS, Kept, Settings, Store
 
@@ -34,10 +36,6 @@ HOSTILE = {
     "markup": '<img src=x onerror="alert(1)">',
     "not JSON": "{",
 }
-
-
-def make_app(storage: FakeStorage) -> App:
-    return App(Store(storage), now_ms=lambda: 0.0, browser_languages=("en",), new_code=lambda: DealCode(1))
 
 
 @pytest.mark.parametrize("value", HOSTILE.values(), ids=HOSTILE.keys())
@@ -193,3 +191,32 @@ def test_backups_of_records_full_of_escaped_characters_are_all_kept() -> None:
     for text in records:
         assert store.back_up(BACKUP_KEY, text, MAX_CHARS)
     assert store.backups() == records[-BACKUPS:]
+
+
+# The keys by the contract's names: every other test reads and writes storage through the keys module,
+# so these are the only places the names are typed out.
+CONTRACT_KEYS = {
+    "GAME_KEY": "half-moon:game",
+    "BACKUP_KEY": "half-moon:game-backup",
+    "SETTINGS_KEY": "half-moon:settings",
+    "SNAPSHOT_KEY": "half-moon:snapshot",
+    "STATS_KEY": "half-moon:stats",
+    "STATS_BACKUP_KEY": "half-moon:stats-backup",
+    "STATS_WRITTEN_KEY": "half-moon:stats-written",
+    "STATS_LOCK": "half-moon:stats",
+    "INTRO_KEY": "half-moon:intro",
+    "PREFERENCES_KEY": "half-moon:preferences",
+    "HISTORY_KEY": "half-moon:history",
+    "HISTORY_BACKUP_KEY": "half-moon:history-backup",
+}
+
+
+def test_the_keys_module_holds_the_contracts_names() -> None:
+    assert {name: getattr(keys, name) for name in CONTRACT_KEYS} == CONTRACT_KEYS
+
+
+def test_every_key_the_contract_names_is_one_of_the_keys_module() -> None:
+    contract = (DOCS / "ui-contract.md").read_text(encoding="utf-8")
+    named = set(re.findall(r"\bhalf-moon:[a-z-]+", contract)) - {"half-moon:start-normal", "half-moon:start-restored"}
+    unknown = named - set(CONTRACT_KEYS.values())
+    assert named and not unknown, f"not in the keys module: {unknown}"

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from tools import system
 
-import system  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_make_test_sets_up_the_system_before_anything_runs() -> None:

@@ -3,19 +3,17 @@ storage event and for a save that would write over another tab's game."""
 
 from __future__ import annotations
 
-from fakes import FakeClock, FakeStorage, TabStorage, play
-from testdata import WON
-
-from halfmoon import DealCode, load, save
+from halfmoon import load, save
+from support.fakes import FakeStorage, TabStorage, make_app, play
+from support.testdata import WON
 from webapp.app.actions import Action, Dialog, Replacing
 from webapp.app.app import App
 from webapp.store.keys import GAME_KEY
-from webapp.store.storage import Store
 
 
 def tab(shared: FakeStorage) -> tuple[App, TabStorage]:
     view = TabStorage(shared)
-    app = App(Store(view), now_ms=FakeClock(), browser_languages=("en",), new_code=lambda: DealCode.parse(WON["code"]))
+    app = make_app(view)
     return app, view
 
 

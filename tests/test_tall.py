@@ -2,19 +2,14 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from halfmoon import PILES, PLACES, RESERVE, Place
 from halfmoon.layout import ARC, GEOMETRIES, TALL, TALL_HALF_COLUMNS, Cell, _tall, crossover
+from support.pageobject import arrow_targets
 from webapp.app.keyboard import ARROWS, neighbour
-
-sys.path.insert(0, str(Path(__file__).resolve().parent / "browser"))
-from pageobject import arrow_targets
 
 
 def test_the_tall_geometry_is_computed_the_same_every_time() -> None:

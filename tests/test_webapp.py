@@ -6,30 +6,19 @@ import json
 from pathlib import Path
 
 import pytest
-from fakes import FakeClock, FakeStorage, play, said
-from testdata import DEAD_END, WON
 
-from halfmoon import DealCode, Place, Status, format_time, load
+from halfmoon import Place, Status, format_time, load
 from sitegen.skeleton import refresh_index
+from support.fakes import FakeClock, FakeStorage, make_app, play, said
+from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Setting
-from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.store.keys import GAME_KEY, SETTINGS_KEY
-from webapp.store.storage import Settings, Store
+from webapp.store.storage import Settings
 from webapp.text.table import TEXTS
 from webapp.text.words import pick_language
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def make_app(storage: FakeStorage | None = None, query: str = "", languages: tuple[str, ...] = ("en",)) -> App:
-    return App(
-        Store(storage if storage is not None else FakeStorage()),
-        now_ms=FakeClock(),
-        browser_languages=languages,
-        query=query,
-        new_code=lambda: DealCode.parse(WON["code"]),
-    )
 
 
 def test_every_word_exists_in_both_languages() -> None:
@@ -164,7 +153,7 @@ def test_r6_a_reload_of_an_ended_game_says_its_end_again(line: str) -> None:
 
 def test_r5_4_the_clock_runs_only_while_visible_and_playing() -> None:
     clock = FakeClock()
-    app = App(Store(FakeStorage()), now_ms=clock, new_code=lambda: DealCode.parse(WON["code"]))
+    app = make_app(now_ms=clock)
     clock.now += 5000
     assert format_time(app.elapsed_ms()) == "0:00"  # not started before the first tap
     app.tap(Place.P4)

@@ -1,6 +1,6 @@
 """What the early fetch costs or saves Chromium on a first visit, on a throttled link.
 
-    python tools/bench_early_fetch.py [--runs 5] [--latency 40] [--mbit 40]
+    python -m tools.bench_early_fetch [--runs 5] [--latency 40] [--mbit 40]
 
 Three copies of the site, served side by side, differing only in how index.html starts the runtime's
 downloads: ``early fetch`` (the page as built: static/build/early-fetch.js), ``preloads`` (the
@@ -16,20 +16,19 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from support.chromium import ARGS, EXECUTABLE
+from tools.bench_page import PROBE
+from tools.build import early_fetch_files
+from tools.serve import make_server
 
-from bench_page import PROBE  # noqa: E402
-from build import early_fetch_files  # noqa: E402
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 TAG = '<script src="./static/build/early-fetch.js"></script>'
 # When the last of the runtime's files finished arriving (ms after navigation start).

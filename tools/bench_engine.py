@@ -1,6 +1,6 @@
 """Engine benchmark under CPython: microseconds per operation, median of many runs.
 
-    python tools/bench_engine.py [--runs 2000]
+    python -m tools.bench_engine [--runs 2000]
 
 Measures deal from code, one tap, the legal-move scan, the dead-end check, save and load. The
 target is ≤ 50 µs for every per-tap operation, so that under Pyodide a tap stays far under a frame.
@@ -12,12 +12,9 @@ import argparse
 import json
 import platform
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from halfmoon import DealCode, Game, load, save
 

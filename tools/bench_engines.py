@@ -1,6 +1,6 @@
-"""The page benchmark per engine: Chromium, Firefox ESR and WebKitGTK side by side (tools/engines.py).
+"""The page benchmark per engine: Chromium, Firefox ESR and WebKitGTK side by side (support/engines.py).
 
-    python tools/bench_engines.py [--runs 3] [--taps 300] [--engines "chromium firefox webkit"]
+    python -m tools.bench_engines [--runs 3] [--taps 300] [--engines "chromium firefox webkit"]
 
 Figures, not a test: it never fails on a number. Each run starts every engine in turn (interleaved)
 in a fresh profile, with the service worker on, and measures, in the page's own clock (ms after
@@ -26,12 +26,12 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from support.engines import ENGINES, Driver, launch, missing, wanted_engines
+from tools.bench_page import PROBE, TAP_LOOP, taps_for
+from tools.serve import Handler, make_server, with_first_script
 
-from bench_page import PROBE, TAP_LOOP, taps_for  # noqa: E402
-from engines import ENGINES, Driver, launch, missing, wanted_engines  # noqa: E402
-from serve import Handler, make_server, with_first_script  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 PROBE_NAME = "__bench-probe__.js"
 READY_MS = 300_000
@@ -128,7 +128,7 @@ def main() -> None:
     out.parent.mkdir(exist_ok=True)
     out.write_text(json.dumps(results, indent=1))
     machine = f"{platform.machine()}, {platform.system()}, {os.cpu_count()} cores"
-    command = f"python tools/bench_engines.py --runs {args.runs} --engines '{' '.join(chosen)}'"
+    command = f"python -m tools.bench_engines --runs {args.runs} --engines '{' '.join(chosen)}'"
     report = f"# The page per engine\n\n`{command}`, {datetime.now(UTC):%Y-%m-%d %H:%M} UTC, on {machine}.\n\n{text}\n"
     out.with_suffix(".md").write_text(report, encoding="utf-8")
     print(f"\nwritten to {out.relative_to(ROOT)} and {out.with_suffix('.md').relative_to(ROOT)}")

@@ -1,6 +1,6 @@
 """Lighthouse's mobile audit of the deploy artifact, served gzipped as GitHub Pages serves it.
 
-    python tools/bench_lighthouse.py [--runs 3] SITE [SITE ...]
+    python -m tools.bench_lighthouse [--runs 3] SITE [SITE ...]
 
 Each SITE is a folder that ``tools/build.py --site DIR`` made (e.g. one of this commit and one of
 another, for a before/after), served by ``tools/serve.py``'s server with ``--gzip`` under a project
@@ -17,16 +17,15 @@ import json
 import os
 import statistics
 import subprocess
-import sys
 import tempfile
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from support.chromium import EXECUTABLE
+from tools.serve import make_server
 
-from chromium import EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 PREFIX = "/half-moon/"
 FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update"

@@ -1,6 +1,6 @@
 """Page benchmark in Debian's Chromium (headless), the game beside a bare-Pyodide control page.
 
-    python tools/bench_page.py [--runs 7] [--taps 500] [--churn 2000] [--update]
+    python -m tools.bench_page [--runs 7] [--taps 500] [--churn 2000] [--update]
 
 Figures, not a test: it never fails on a number. It prints a table and writes it, with the date,
 the machine and the command, to bench-results/page.md (and the raw figures to bench-results/page.json);
@@ -52,11 +52,11 @@ from typing import Any
 
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from support.chromium import ARGS, EXECUTABLE
+from tools.serve import make_server
 
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 WON = json.loads((ROOT / "data/example-game.json").read_text())
 # In the page's own clock (ms since navigation start): when data-ready appears, when all 20 places
@@ -536,12 +536,12 @@ def main() -> None:
     text = table(results, args.runs)
     print(text)
     machine = f"{platform.machine()}, {platform.system()}, {os.cpu_count()} cores, Chromium headless"
-    command = shlex.join(["python", "tools/bench_page.py", *sys.argv[1:]])
+    command = shlex.join(["python", "-m", "tools.bench_page", *sys.argv[1:]])
     report = (
         f"# Benchmarks\n\nThe latest run of the page benchmark (`{command}`; "
         "`make bench UPDATE=1` runs it with `--update` alone), "
         f"{datetime.now(UTC):%Y-%m-%d %H:%M} UTC, on {machine}. The engine's own figures come from "
-        f"`python tools/bench_engine.py`.\n\n{text}\n"
+        f"`python -m tools.bench_engine`.\n\n{text}\n"
     )
     written = [out, out.with_suffix(".md")]
     if args.update:

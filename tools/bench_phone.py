@@ -1,6 +1,6 @@
 """Phone benchmark: the game's main thread in Chromium emulating a mid-range phone, first visit and return.
 
-    python tools/bench_phone.py [--runs 3] [--baseline DIR] [--note TEXT] [--update]
+    python -m tools.bench_phone [--runs 3] [--baseline DIR] [--note TEXT] [--update]
 
 Figures, not a test: it never fails on a number. What it measures is ``METHOD`` below (also written
 into the report). Medians (min–max) over the runs, interleaved with ``--baseline DIR`` (a built
@@ -28,14 +28,13 @@ from typing import Any
 
 from playwright.sync_api import BrowserContext, CDPSession, Page, Playwright, sync_playwright
 
+from halfmoon import DealCode, Game
+from support.chromium import ARGS, EXECUTABLE
+from tools.bench_page import KEPT, PAINT_PROBE, serve, summary
+from tools.solve import solve
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-from bench_page import KEPT, PAINT_PROBE, serve, summary  # noqa: E402
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from solve import solve  # noqa: E402
-
-from halfmoon import DealCode, Game  # noqa: E402
 
 PHONE: dict[str, Any] = {
     "viewport": {"width": 390, "height": 844},
@@ -282,7 +281,7 @@ def commit(folder: Path) -> str:
 
 def report(text: str, args: argparse.Namespace, load: tuple[float, float]) -> str:
     """The section's body: how it was run, what it measures, the figures and what it cannot see."""
-    command = shlex.join(["python", "tools/bench_phone.py", *sys.argv[1:]])
+    command = shlex.join(["python", "-m", "tools.bench_phone", *sys.argv[1:]])
     machine = f"{platform.machine()}, {platform.system()}, {os.cpu_count()} cores, Chromium headless"
     baseline = f"; baseline: a built checkout of {commit(args.baseline)}" if args.baseline else ""
     note = f" {args.note.rstrip('.')}." if args.note else ""

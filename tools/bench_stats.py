@@ -1,6 +1,6 @@
 """Statistics benchmark under CPython: opening the statistics dialog with 10 000 recorded games.
 
-    python tools/bench_stats.py [--runs 200] [--games 10000]
+    python -m tools.bench_stats [--runs 200] [--games 10000]
 
 Prints, for two records of 10 000 games (typical: a daily deal won on about a tenth of them; worst
 case: every game a daily deal won on its own date, 27 years of daily play), the stored size and the
@@ -17,12 +17,8 @@ import argparse
 import datetime
 import platform
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from halfmoon.jsontext import parse_json
 from webapp.draw.calendar import calendar, calendar_html

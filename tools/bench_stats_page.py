@@ -1,6 +1,6 @@
 """Statistics in the page (Chromium, Pyodide): opening the statistics dialog with 10 000 recorded games.
 
-    python tools/bench_stats_page.py [--runs 15] [--games 10000]
+    python -m tools.bench_stats_page [--runs 15] [--games 10000]
 
 Seeds ``half-moon:stats`` with the records of tools/bench_stats.py (typical and worst case), boots the
 page, then times a click on the Statistics button: the click runs the whole opening synchronously in
@@ -21,22 +21,20 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from support.chromium import ARGS, EXECUTABLE
+from tools.bench_stats import record
+from tools.serve import make_server
+from webapp.stats import history
+from webapp.stats.stored import dumps
+from webapp.store.keys import HISTORY_KEY, STATS_KEY
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
 
-from bench_stats import record  # noqa: E402
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
-
-from webapp.stats import history  # noqa: E402
-from webapp.stats.stored import dumps  # noqa: E402
-from webapp.store.keys import HISTORY_KEY, STATS_KEY  # noqa: E402
 
 OPEN = """() => {
     const start = performance.now();

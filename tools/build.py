@@ -1,6 +1,6 @@
 """Build step: vendor the pinned runtime, zip the Python for the page, refresh generated HTML.
 
-    python tools/build.py [--check]
+    python -m tools.build [--check]
 
 - copies PyScript (``@pyscript/core``) and Pyodide (``pyodide``) from node_modules into the
   git-ignored ``static/vendor/`` (installed by ``npm ci`` at the versions package-lock.json pins),
@@ -50,17 +50,16 @@ import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
+from halfmoon.i18n import DEFAULT_LANGUAGE
+from sitegen.manifest import SCREENSHOT_DIR, manifest_text
+from sitegen.pages import PAGE_FILES, write_pages
+from sitegen.skeleton import refresh_css, refresh_index
+from tools.icons import SIZES, render
+from webapp.app.actions import Setting
+from webapp.store import keys
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
 
-from icons import SIZES, render  # noqa: E402
-
-from halfmoon.i18n import DEFAULT_LANGUAGE  # noqa: E402
-from sitegen.manifest import SCREENSHOT_DIR, manifest_text  # noqa: E402
-from sitegen.pages import PAGE_FILES, write_pages  # noqa: E402
-from sitegen.skeleton import refresh_css, refresh_index  # noqa: E402
-from webapp.app.actions import Setting  # noqa: E402
-from webapp.store import keys  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"

@@ -2,7 +2,7 @@
 tests and over their sweep, in Debian's Chromium: the figures the layout tests compare with
 (tests/browser/card-widths-before.json).
 
-    .venv/bin/python tools/card_widths.py [--json FILE]
+    .venv/bin/python -m tools.card_widths [--json FILE]
 
 Prints one line a viewport, then the sweep's narrowest card; ``--json`` also writes them all (the
 sweep's window by window) so that two builds can be compared.
@@ -12,20 +12,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from support.chromium import ARGS, EXECUTABLE
+from support.viewports import SWEEP, VIEWPORTS
+from tools.serve import make_server
 
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
-from test_layout import SWEEP, VIEWPORTS  # type: ignore[import-not-found]  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 CARD = """() => Math.min(...[...document.querySelectorAll('[data-board] [data-place] button')]
     .map(b => b.getBoundingClientRect().width))"""

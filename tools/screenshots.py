@@ -2,7 +2,7 @@
 narrow one and a wide one (sitegen/manifest.py ``SCREENSHOTS``), in the manifest's language, of the
 example deal a few moves in. Run by hand after a change of the page's look, and commit the result:
 
-    .venv/bin/python tools/screenshots.py
+    .venv/bin/python -m tools.screenshots
 
 Each is a JPEG of at most 150 kB (the quality is lowered until it fits); the service worker never
 precaches them (tools/build.py ``site_files``): only an install dialog shows them.
@@ -10,21 +10,18 @@ precaches them (tools/build.py ``site_files``): only an install dialog shows the
 
 from __future__ import annotations
 
-import sys
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
+from halfmoon.i18n import DEFAULT_LANGUAGE
+from sitegen.manifest import SCREENSHOTS, screenshot_file
+from support.chromium import ARGS, EXECUTABLE
+from tools.serve import make_server
+
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tools"))
 
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
-
-from halfmoon.i18n import DEFAULT_LANGUAGE  # noqa: E402
-from sitegen.manifest import SCREENSHOTS, screenshot_file  # noqa: E402
 
 MAX_BYTES = 150_000
 DEAL = "HM1-N-AAAAAAB"

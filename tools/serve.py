@@ -1,5 +1,5 @@
 """Serve the game locally and say where:
-``python tools/serve.py [--port 8000] [--prefix /half-moon/] [--root DIR] [--gzip]``.
+``python -m tools.serve [--port 8000] [--prefix /half-moon/] [--root DIR] [--gzip]``.
 
 ``make play PORT=8080`` passes ``--port``; port 0 takes any free port.
 

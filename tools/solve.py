@@ -3,7 +3,7 @@
 It lives outside the ``halfmoon`` package on purpose, so that it can never be shipped to the page,
 precached or zipped with the package: the app never says whether a deal can be won (R3.7, R7.4).
 
-    python tools/solve.py HM1-N-AAAAAAB [--budget NODES]
+    python -m tools.solve HM1-N-AAAAAAB [--budget NODES]
 
 prints a winning line in move notation, ``no win`` (the whole tree was searched) or ``unknown``
 (the budget ran out first). Exit status 0, 1 or 3 for those; 2 for bad input.
@@ -14,9 +14,6 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from halfmoon import PLACES, DealCode, Game, HalfMoonError, Move, Status
 

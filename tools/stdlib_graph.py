@@ -1,6 +1,6 @@
 """The standard-library modules the page's own code can import, from its static import graph.
 
-    python tools/stdlib_graph.py      # prints them
+    python -m tools.stdlib_graph      # prints them
 
 A traced play session (tools/trace_stdlib.py) only sees the code paths it walks; an import in an
 error branch or inside a function it never calls would be missing from the trimmed runtime and
@@ -67,7 +67,7 @@ def _is_function(const: object) -> bool:
 def imported_stdlib(scripts: list[Path] | None = None, available: set[str] | None = None) -> set[str]:
     """Every standard-library module reachable by import from ``scripts`` (default: the page's
     modules), named as in Pyodide's standard library; the page's own packages left out."""
-    finder = PageImports(path=[str(ROOT), *sys.path[1:]], excludes=list(NEVER_RUN))
+    finder = PageImports(path=[str(ROOT), *sys.path], excludes=list(NEVER_RUN))
     for script in scripts or page_modules():
         name = script.relative_to(ROOT).with_suffix("").parts if script.is_relative_to(ROOT) else ()
         if name and name[0] in PACKAGES:  # imported as what it is, so that relative imports resolve

@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engines import ENGINES, LOCALE, PACKAGES, missing, wanted_engines
+from support.engines import ENGINES, LOCALE, PACKAGES, missing, wanted_engines
 
 LOCALE_GEN = Path("/etc/locale.gen")
 

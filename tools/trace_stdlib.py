@@ -1,6 +1,6 @@
 """Find the standard-library modules the page imports, for the trimmed runtime.
 
-    python tools/trace_stdlib.py
+    python -m tools.trace_stdlib
 
 Serves a copy of the site whose page also exposes ``sys.modules``, drives it in Chromium through
 everything a player does (a whole won game, a dead end, undo and redo, settings in both languages, a
@@ -17,19 +17,18 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import tempfile
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tools"))
+from support.chromium import ARGS, EXECUTABLE
+from tools.serve import make_server
+from tools.stdlib_graph import imported_stdlib, pyodide_stdlib_names
 
-from chromium import ARGS, EXECUTABLE  # noqa: E402
-from serve import make_server  # noqa: E402
-from stdlib_graph import imported_stdlib, pyodide_stdlib_names  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
+
 
 OUT = ROOT / "data" / "stdlib-modules.txt"
 STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"

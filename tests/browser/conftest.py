@@ -9,7 +9,6 @@ a fresh profile or origin (offline, early paint, storage faults, another locale)
 from __future__ import annotations
 
 import shutil
-import sys
 import threading
 import warnings
 from collections.abc import Iterator
@@ -17,15 +16,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import Browser, Error, Page
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
+from support.chromium import ARGS as CHROMIUM_ARGS
+from support.chromium import EXECUTABLE as CHROMIUM
+from support.pageobject import GamePage
+from tools.serve import make_server
 
-from chromium import ARGS as CHROMIUM_ARGS  # noqa: E402
-from chromium import EXECUTABLE as CHROMIUM  # noqa: E402
-from serve import make_server  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 PREFIX = "/half-moon/"
 
@@ -88,19 +87,19 @@ class Watch:
 
 
 @pytest.fixture(scope="session")
-def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
+def shared(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[GamePage, Watch]]:
     """One booted game page for the whole session: every test that can share it does. No service
     worker: every request reaches the server, where a route can hold the engine back (early paint),
     and no test pays for precaching the site; offline play is tested in contexts of their own."""
     context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
-    yield Game(context.new_page(), site), seen
+    yield GamePage(context.new_page(), site), seen
     context.close()
 
 
 @pytest.fixture
-def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
+def game(shared: tuple[GamePage, Watch]) -> Iterator[GamePage]:
     """The shared page, put back to the start of HM1-N-AAAAAAB (booting only if it left the game);
     other tabs a test opens are closed after it, and its console errors and requests are checked."""
     main, seen = shared
@@ -124,7 +123,7 @@ def game(shared: tuple[Game, Watch]) -> Iterator[Game]:
 
 
 @pytest.fixture
-def tab(shared: tuple[Game, Watch]) -> Iterator[Page]:
+def tab(shared: tuple[GamePage, Watch]) -> Iterator[Page]:
     """A page of its own in the shared profile, for pages that are not the game."""
     main, seen = shared
     seen.clear()

@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from pageobject import Game, axe_violations
 from playwright.sync_api import Browser, Locator, Page, expect
-from testdata import WON
+
+from support.pageobject import GamePage, axe_violations
+from support.testdata import WON
 
 
 @pytest.fixture(scope="module")
@@ -25,18 +26,18 @@ def axe_page(browser: Browser) -> Iterator[Page]:
 
 
 @pytest.fixture
-def game(axe_page: Page, site: str) -> Game:
+def game(axe_page: Page, site: str) -> GamePage:
     """The module's page at the start of HM1-N-AAAAAAB, no dialog open, the settings at their
     defaults (booted again only when a test left the game)."""
-    return Game(axe_page, site).fresh()
+    return GamePage(axe_page, site).fresh()
 
 
-def test_the_game_page(game: Game) -> None:
+def test_the_game_page(game: GamePage) -> None:
     assert axe_violations(game.page) == []
 
 
 @pytest.mark.parametrize("action", ["settings", "keys", "stats"])
-def test_a_dialog_open_has_the_focus_and_gives_it_back(game: Game, action: str) -> None:
+def test_a_dialog_open_has_the_focus_and_gives_it_back(game: GamePage, action: str) -> None:
     page = game.page
     opener = page.locator(f'button[data-action="{action}"]')
     opener.focus()
@@ -50,7 +51,7 @@ def test_a_dialog_open_has_the_focus_and_gives_it_back(game: Game, action: str) 
     expect(opener).to_be_focused()
 
 
-def test_the_confirmation_opens_on_cancel(game: Game) -> None:
+def test_the_confirmation_opens_on_cancel(game: GamePage) -> None:
     page = game.page
     game.play(WON["moves"][:1])  # a game in progress: a new deal asks first (R7.6)
     page.locator('[data-board] [data-place="P1"] button').focus()
@@ -63,7 +64,7 @@ def test_the_confirmation_opens_on_cancel(game: Game) -> None:
     assert game.board("data-moves") == "1"  # nothing replaced
 
 
-def test_single_key_shortcuts_can_be_turned_off(game: Game) -> None:
+def test_single_key_shortcuts_can_be_turned_off(game: GamePage) -> None:
     page = game.page
     game.play(WON["moves"][:1])
     game.setting("key-shortcuts", False)
@@ -86,7 +87,7 @@ def test_the_rules_and_examples_pages(axe_page: Page, site: str, name: str) -> N
     assert axe_violations(axe_page) == []
 
 
-def test_the_history_of_games_and_its_commands_by_keyboard(game: Game) -> None:
+def test_the_history_of_games_and_its_commands_by_keyboard(game: GamePage) -> None:
     """The statistics dialog with games in its history is clean, and a game's replay is reached
     with Tab and opened with Enter."""
     page = game.page

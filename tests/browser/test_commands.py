@@ -14,19 +14,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 import pytest
-from pageobject import INSTALL_OFFER, Game
 from playwright.sync_api import expect
-from testdata import WON
 
-from halfmoon import PLACES, load
-from halfmoon import Game as Engine
+from halfmoon import PLACES, Game, load
+from support.pageobject import INSTALL_OFFER, GamePage, with_keys
+from support.testdata import WON
 
 CODE = "HM1-N-AAAAAAB"
 ALL = [f"P{n}" for n in range(1, 13)] + [f"R{n}" for n in range(1, 9)]
 
 
 @pytest.fixture
-def restored(game: Game) -> Iterator[Game]:
+def restored(game: GamePage) -> Iterator[GamePage]:
     """The shared page, its settings put back afterwards through its own settings dialog (``fresh``
     resets only some of them): in a teardown, so that a failed restore never hides the failure."""
     yield game
@@ -40,19 +39,21 @@ def restored(game: Game) -> Iterator[Game]:
 
 
 @pytest.fixture
-def failing_saves(game: Game) -> Iterator[Game]:
+def failing_saves(game: GamePage) -> Iterator[GamePage]:
     """The shared page, its writes of the saved game refused by the browser (a full storage), and
     the clipboard open to the page; both put back afterwards."""
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game.page.evaluate(
-        """() => {
+        with_keys(
+            """() => {
             const original = Storage.prototype.setItem;
             window.restoreStorage = () => { Storage.prototype.setItem = original; delete window.restoreStorage; };
             Storage.prototype.setItem = function (key, value) {
-                if (key === 'half-moon:game') throw new DOMException('full', 'QuotaExceededError');
+                if (key === GAME_KEY) throw new DOMException('full', 'QuotaExceededError');
                 return original.call(this, key, value);
             };
         }"""
+        )
     )
     try:
         yield game
@@ -61,7 +62,7 @@ def failing_saves(game: Game) -> Iterator[Game]:
         game.page.context.clear_permissions()
 
 
-def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: Game) -> None:
+def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: GamePage) -> None:
     game, page = failing_saves, failing_saves.page
     copy = page.locator('button[data-action="copy-game"]')
     expect(copy).to_be_hidden()  # saved: nothing to offer
@@ -77,7 +78,7 @@ def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: Ga
     # The engine's saved-game JSON of the game on the table: its deal, its moves and its undone move.
     data = json.loads(copied)
     assert (data["format"], data["code"]) == ("half-moon-game", CODE)
-    expected = Engine.from_code(CODE)
+    expected = Game.from_code(CODE)
     for move in WON["moves"][:3]:
         expected.remove(move)
     expected.undo()
@@ -100,13 +101,13 @@ def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: Ga
 
 
 @pytest.fixture
-def offers(game: Game) -> Iterator[Game]:
+def offers(game: GamePage) -> Iterator[GamePage]:
     """The shared page, left without an offer afterwards even when a test failed half-way."""
     yield game
     game.page.evaluate("() => { delete window.installOffers; dispatchEvent(new Event('appinstalled')); }")
 
 
-def test_the_install_button_follows_the_browsers_offer(offers: Game) -> None:
+def test_the_install_button_follows_the_browsers_offer(offers: GamePage) -> None:
     """Headless Chromium never offers installation: the offer (``beforeinstallprompt``) is made
     here, with a stub ``prompt()`` that counts its calls and a settled ``userChoice``."""
     page = offers.page
@@ -131,7 +132,7 @@ LOCAL_DATE = """() => { const d = new Date();
     return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`; }"""
 
 
-def test_d_plays_the_daily_deal_and_asks_first_over_a_game_in_progress(game: Game) -> None:
+def test_d_plays_the_daily_deal_and_asks_first_over_a_game_in_progress(game: GamePage) -> None:
     page = game.page
     board = page.locator("[data-board]")
     game.play(WON["moves"][:1])  # a game in progress: replacing it asks first (R7.6)
@@ -157,7 +158,7 @@ def test_d_plays_the_daily_deal_and_asks_first_over_a_game_in_progress(game: Gam
 # data-four-colour on <html>: "while on, data-four-colour="true" is on <html>"; settings are kept
 
 
-def test_four_colour_suits_mark_the_page_and_are_kept_over_a_reload(restored: Game) -> None:
+def test_four_colour_suits_mark_the_page_and_are_kept_over_a_reload(restored: GamePage) -> None:
     game, page = restored, restored.page
     page_root = page.locator("html")
     box = page.locator('[data-setting="four-colour"]')
@@ -179,7 +180,7 @@ def test_four_colour_suits_mark_the_page_and_are_kept_over_a_reload(restored: Ga
 # Settings changed in another tab of the same profile are followed by this one
 
 
-def test_settings_changed_in_another_tab_are_followed(restored: Game) -> None:
+def test_settings_changed_in_another_tab_are_followed(restored: GamePage) -> None:
     game, page = restored, restored.page
     other = game.tab()
     other.set_setting("four-colour", True)
@@ -257,7 +258,7 @@ FI = Words(
 )
 
 
-def expect_stats_words(game: Game, words: Words) -> None:
+def expect_stats_words(game: GamePage, words: Words) -> None:
     dialog = game.dialog("stats")
     expect(dialog).to_be_visible()
     expect(dialog).to_have_accessible_name(words.title)
@@ -271,7 +272,7 @@ def expect_stats_words(game: Game, words: Words) -> None:
     expect(dialog.get_by_role("img")).to_have_accessible_name(words.chart)  # the chart of the last games
 
 
-def test_the_statistics_dialog_speaks_the_language_chosen_after_it_was_first_opened(restored: Game) -> None:
+def test_the_statistics_dialog_speaks_the_language_chosen_after_it_was_first_opened(restored: GamePage) -> None:
     game = restored
     game.action("stats")
     expect_stats_words(game, EN)

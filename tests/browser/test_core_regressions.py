@@ -12,12 +12,12 @@ import re
 from collections.abc import Callable
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import expect
-from testdata import DEAD_END, WON
 
 from halfmoon import PLACES, Card, Suit
 from halfmoon.i18n import card_name, count_text, place_name
+from support.pageobject import GamePage
+from support.testdata import DEAD_END, WON
 from webapp.text.table import TEXTS
 from webapp.text.words import LANGUAGE_NAMES
 
@@ -59,11 +59,11 @@ SHOWN = """() => [document.body.innerText,
 ].join(' ')"""
 
 
-def shown_words(game: Game) -> set[str]:
+def shown_words(game: GamePage) -> set[str]:
     return words(game.page.evaluate(SHOWN)) - words(" ".join(LANGUAGE_NAMES.values()))
 
 
-def switch_language(game: Game, lang: str) -> None:
+def switch_language(game: GamePage, lang: str) -> None:
     """The language menu (``[data-setting="language"]``). With its settings dialog open, chosen
     as a player does; otherwise its change is made as the browser makes it, on the menu in the
     closed dialog: opening the settings is a command, which takes the message away, and they cannot
@@ -79,34 +79,34 @@ def switch_language(game: Game, lang: str) -> None:
     expect(game.page.locator("html")).to_have_attribute("lang", lang)
 
 
-def move_error(game: Game) -> None:
+def move_error(game: GamePage) -> None:
     game.setting("move-errors", True)
     game.tap("P1", "P4")  # R3.3, R4.1: 8 + 9
 
 
-def bad_code(game: Game) -> None:
+def bad_code(game: GamePage) -> None:
     game.play_code("HM1-N-AAAA")
 
 
-def won(game: Game) -> None:
+def won(game: GamePage) -> None:
     game.play_line(WON["moves"])
 
 
-def dead_end(game: Game) -> None:
+def dead_end(game: GamePage) -> None:
     game.fresh(DEAD_END["code"])
     game.play_line(DEAD_END["moves"])
 
 
-def confirm(game: Game) -> None:
+def confirm(game: GamePage) -> None:
     game.play(WON["moves"][:1])
     game.action("new")
 
 
-def settings(game: Game) -> None:
+def settings(game: GamePage) -> None:
     game.action("settings")
 
 
-def board(game: Game) -> None:
+def board(game: GamePage) -> None:
     """The info bar and the board's names, after the language is chosen in the settings by clicks."""
     game.play(WON["moves"][:1])
     game.tap("P4")
@@ -118,7 +118,9 @@ def board(game: Game) -> None:
     [move_error, bad_code, won, dead_end, confirm, settings, board],
     ids=["move-error", "bad-code", "won", "dead-end", "confirm", "settings", "board"],
 )
-def test_a_language_switch_leaves_no_word_of_the_other_language(game: Game, state: Callable[[Game], None]) -> None:
+def test_a_language_switch_leaves_no_word_of_the_other_language(
+    game: GamePage, state: Callable[[GamePage], None]
+) -> None:
     state(game)
     showing = (bool(game.message()), game.page.locator("dialog[open]").count())
     for lang, other in (("fi", "en"), ("en", "fi")):
@@ -128,14 +130,14 @@ def test_a_language_switch_leaves_no_word_of_the_other_language(game: Game, stat
         assert (bool(game.message()), game.page.locator("dialog[open]").count()) == showing  # still shown
 
 
-def test_the_word_lists_tell_the_languages_apart(game: Game) -> None:
+def test_the_word_lists_tell_the_languages_apart(game: GamePage) -> None:
     """The check above can fail: on the English page it finds English words and no Finnish ones."""
     on_screen = shown_words(game)
     assert on_screen & distinctive("en") >= {"undo", "score", "diamonds", "pile"}
     assert on_screen & distinctive("fi") == set()
 
 
-def test_a_second_tab_without_a_move_leaves_the_first_tab_alone(game: Game) -> None:
+def test_a_second_tab_without_a_move_leaves_the_first_tab_alone(game: GamePage) -> None:
     game.setting("move-errors", True)
     game.tap("P2", "P9")  # R3.6: two queens, the second stays selected, and the reason is said
     selected, message = game.selected(), game.message()

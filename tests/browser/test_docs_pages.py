@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import Locator, Page, expect
-from testdata import WON
+
+from support.pageobject import GamePage
+from support.testdata import WON
 
 
 @pytest.mark.parametrize("lang", ["fi", "en"])
@@ -49,7 +50,7 @@ def test_stepping_through_the_example(tab: Page, site: str) -> None:
     expect(step(page, 1)).to_be_visible()
 
 
-def test_from_the_game_to_the_pages_in_its_language_and_back(game: Game) -> None:
+def test_from_the_game_to_the_pages_in_its_language_and_back(game: GamePage) -> None:
     game.play(WON["moves"][:1])
     game.set_language("fi")
     game.page.locator('[data-link="rules"]').click()

@@ -5,16 +5,16 @@ route cannot hold the engine back."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pageobject import Game
 from playwright.sync_api import Browser, Page, Route
-from testdata import WON
 
 from halfmoon import PLACES
+from support.pageobject import GamePage, with_keys
+from support.testdata import WON
+from webapp.store.keys import STATS_KEY
 
 BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
   const b = p.querySelector('button').getBoundingClientRect();
@@ -31,8 +31,8 @@ def same(board: Any, other: Any) -> bool:
     )
 
 
-EDIT = """(() => { const s = JSON.parse(localStorage.getItem('half-moon:snapshot')); %s;
-  localStorage.setItem('half-moon:snapshot', JSON.stringify(s)); })()"""
+EDIT = with_keys("""(() => { const s = JSON.parse(localStorage.getItem(SNAPSHOT_KEY)); %s;
+  localStorage.setItem(SNAPSHOT_KEY, JSON.stringify(s)); })()""")
 
 
 class Gate:
@@ -58,26 +58,26 @@ class Gate:
 
 
 @pytest.fixture
-def gate(game: Game) -> Iterator[Gate]:
+def gate(game: GamePage) -> Iterator[Gate]:
     gate = Gate(game.page)
     yield gate
     gate.open()
     game.page.unroute(Gate.ZIP)
 
 
-def before_ready(game: Game, gate: Gate, query: str = "") -> Any:
+def before_ready(game: GamePage, gate: Gate, query: str = "") -> Any:
     gate.closed = True
     game.page.goto(game.site + query, wait_until="domcontentloaded")
     assert game.page.locator("html[data-ready]").count() == 0
     return game.page.evaluate(BOARD)
 
 
-def until_ready(game: Game, gate: Gate) -> None:
+def until_ready(game: GamePage, gate: Gate) -> None:
     gate.open()
     game.wait_ready()
 
 
-def test_the_saved_board_is_painted_before_python_and_kept(game: Game, gate: Gate) -> None:
+def test_the_saved_board_is_painted_before_python_and_kept(game: GamePage, gate: Gate) -> None:
     game.play(WON["moves"][:3])
     # let the last deselected card settle (a short transition) before measuring the boxes
     game.page.wait_for_function("document.getAnimations().length === 0")
@@ -92,14 +92,14 @@ def test_the_saved_board_is_painted_before_python_and_kept(game: Game, gate: Gat
 @pytest.mark.parametrize(
     "tamper",
     [
-        "localStorage.setItem('half-moon:snapshot', '{not json')",
+        with_keys("localStorage.setItem(SNAPSHOT_KEY, '{not json')"),
         EDIT % 's.game = s.game.replace(\'"moves":[\', \'"moves":["P9+P10",\')',
         EDIT % "s.places[3].place['data-card'] = '<img src=x onerror=alert(1)>'",
         EDIT % "s.places[3].button.onclick = 'alert(1)'",
     ],
     ids=["corrupt", "stale", "hostile-card", "foreign-attribute"],
 )
-def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, gate: Gate, tamper: str) -> None:
+def test_a_stale_or_corrupt_snapshot_is_ignored(game: GamePage, gate: Gate, tamper: str) -> None:
     game.play(WON["moves"][:2])
     cards = game.cards()
     game.page.goto(game.site + "rules-en.html")  # off the game (which saves on leaving), same origin
@@ -111,7 +111,7 @@ def test_a_stale_or_corrupt_snapshot_is_ignored(game: Game, gate: Gate, tamper: 
     assert game.cards() == cards and game.figures() == (20, 2)
 
 
-def test_a_link_to_another_deal_is_not_painted_with_the_saved_board_and_asks_first(game: Game, gate: Gate) -> None:
+def test_a_link_to_another_deal_is_not_painted_with_the_saved_board_and_asks_first(game: GamePage, gate: Gate) -> None:
     game.play(WON["moves"][:1])
     early = before_ready(game, gate, "?deal=HM1-N-AAAAAAZ")
     assert all(card == "" for _, card, *_ in early)
@@ -121,7 +121,7 @@ def test_a_link_to_another_deal_is_not_painted_with_the_saved_board_and_asks_fir
     assert game.page.url.endswith("?deal=HM1-N-AAAAAAB")
 
 
-def test_taps_before_ready_are_applied_once_in_order(game: Game, gate: Gate) -> None:
+def test_taps_before_ready_are_applied_once_in_order(game: GamePage, gate: Gate) -> None:
     game.play(WON["moves"][:1])
     before_ready(game, gate)
     first, second = WON["moves"][1].split("+")
@@ -130,11 +130,11 @@ def test_taps_before_ready_are_applied_once_in_order(game: Game, gate: Gate) -> 
     until_ready(game, gate)
     assert game.figures() == (20, 2) and game.selected() == []
     assert game.page.locator("[data-board] [data-queued]").count() == 0
-    saved = json.loads(game.page.evaluate("localStorage.getItem('half-moon:game')"))
+    saved = game.saved()
     assert saved["moves"] == WON["moves"][:2]
 
 
-def test_a_replay_link_of_the_saved_deal_is_not_painted_with_the_saved_board(game: Game, gate: Gate) -> None:
+def test_a_replay_link_of_the_saved_deal_is_not_painted_with_the_saved_board(game: GamePage, gate: Gate) -> None:
     game.play(WON["moves"][:3])
     line = ".".join(WON["moves"])
     early = before_ready(game, gate, f"?deal={WON['code']}&line={line}")
@@ -176,7 +176,7 @@ PUT_BACK = "(kept) => { localStorage.clear(); for (const [k, v] of JSON.parse(ke
 
 
 @pytest.fixture
-def empty_storage(game: Game) -> Iterator[None]:
+def empty_storage(game: GamePage) -> Iterator[None]:
     """A first visit: nothing of the game's stored (the shared page's storage is put back after)."""
     game.page.goto(game.site + "rules-en.html")  # off the game (which saves on leaving), same origin
     kept = game.page.evaluate(KEPT)
@@ -187,7 +187,7 @@ def empty_storage(game: Game) -> Iterator[None]:
 
 
 def test_a_first_visit_shows_the_first_deals_cards_at_once_and_keeps_the_taps_made_before_ready(
-    game: Game, gate: Gate, empty_storage: None
+    game: GamePage, gate: Gate, empty_storage: None
 ) -> None:
     early = before_ready(game, gate, "")
     assert [card for _, card, *_ in early] == FIRST_TOPS  # real cards before Python has booted
@@ -201,10 +201,10 @@ def test_a_first_visit_shows_the_first_deals_cards_at_once_and_keeps_the_taps_ma
 
 @pytest.mark.parametrize("query", ["?deal=HM1-N-AAAAAAZ", "?stored"], ids=["a-link", "a-returning-player"])
 def test_the_first_deal_is_painted_only_on_a_first_visit_to_the_plain_address(
-    game: Game, gate: Gate, empty_storage: None, query: str
+    game: GamePage, gate: Gate, empty_storage: None, query: str
 ) -> None:
     if query == "?stored":  # statistics, and nothing else, from an earlier visit
-        game.page.evaluate("localStorage.setItem('half-moon:stats', '{}')")
+        game.store(STATS_KEY, "{}")
         query = ""
     early = before_ready(game, gate, query)
     assert all(card == "" for _, card, *_ in early), early  # the face-down frames
@@ -214,15 +214,15 @@ def test_the_first_deal_is_painted_only_on_a_first_visit_to_the_plain_address(
     assert game.board("data-code") != FIRST_DEAL and game.figures() == (0, 0)
 
 
-RECORD = "JSON.parse(localStorage.getItem('half-moon:snapshot') || 'null')"
+RECORD = with_keys("JSON.parse(localStorage.getItem(SNAPSHOT_KEY) || 'null')")
 # The record once it holds the saved game (not the one before): the early paint's own condition.
-RECORD_OF = f"""(before) => {{
+RECORD_OF = with_keys(f"""(before) => {{
   const record = {RECORD};
-  return record && record.game !== before && record.game === localStorage.getItem('half-moon:game') ? record : null;
-}}"""
+  return record && record.game !== before && record.game === localStorage.getItem(GAME_KEY) ? record : null;
+}}""")
 
 
-def test_the_record_follows_each_move_without_leaving_the_page(game: Game) -> None:
+def test_the_record_follows_each_move_without_leaving_the_page(game: GamePage) -> None:
     """Written after the next frame, not only when the page is left: a tab that is killed keeps a
     record of its last position."""
     before = game.page.evaluate(f"({RECORD} || {{}}).game")

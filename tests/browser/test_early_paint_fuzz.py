@@ -16,14 +16,17 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
-RUN = """async ([record, game]) => {
+from support.pageobject import with_keys
+
+RUN = with_keys(
+    """async ([record, game]) => {
   const board = document.querySelector('[data-board]');
   board.innerHTML = window.skeleton;  // the frame as served, before any paint
   const root = document.documentElement;  // and <html>'s attributes as served
   for (const name of root.getAttributeNames()) if (!(name in window.rootAttributes)) root.removeAttribute(name);
   for (const [name, value] of Object.entries(window.rootAttributes)) root.setAttribute(name, value);
-  localStorage.setItem('half-moon:snapshot', record);
-  localStorage.setItem('half-moon:game', game);
+  localStorage.setItem(SNAPSHOT_KEY, record);
+  localStorage.setItem(GAME_KEY, game);
   const original = document.querySelector('script[src$="early-paint.js"]');
   const script = document.createElement('script');
   for (const { name, value } of original.attributes) script.setAttribute(name, value);
@@ -47,6 +50,7 @@ RUN = """async ([record, game]) => {
   const painted = board.querySelectorAll('[data-place][data-card]:not([data-card=""])').length > 0;
   return { errors, foreign, added, rootForeign, lang: root.lang, painted };
 }"""
+)
 
 
 @pytest.fixture(scope="module")

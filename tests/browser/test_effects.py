@@ -13,11 +13,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from pageobject import CODE, Game
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
-from testdata import DEAD_END, WON
 
-SOUND_ON = "localStorage.setItem('half-moon:preferences', JSON.stringify({theme: 'system', sound: true}));"
+from support.pageobject import CODE, GamePage, with_keys
+from support.testdata import DEAD_END, WON
+
+SOUND_ON = with_keys("localStorage.setItem(PREFERENCES_KEY, JSON.stringify({theme: 'system', sound: true}));")
 NO_AUDIO = {
     "missing": "delete window.AudioContext; delete window.webkitAudioContext;",
     "refused": """window.AudioContext = class {
@@ -76,13 +77,13 @@ class Console:
         assert len(self.warnings) <= effects, f"more than one warning for each failed effect: {self.warnings}"
 
 
-def settled(game: Game) -> None:
+def settled(game: GamePage) -> None:
     """The motion's animations ended."""
     game.page.wait_for_function(f"({SCRIPTED})().length === 0")
 
 
 @pytest.fixture
-def seen(game: Game) -> Iterator[Console]:
+def seen(game: GamePage) -> Iterator[Console]:
     said = Console(game.page)
     yield said
     said.stop()
@@ -120,7 +121,7 @@ BROKEN = {
 
 
 @pytest.fixture
-def broken(game: Game, request: pytest.FixtureRequest) -> Iterator[Game]:
+def broken(game: GamePage, request: pytest.FixtureRequest) -> Iterator[GamePage]:
     """The shared page with the API named by the test's parameter failing, put back whatever happens."""
     script, undo = BROKEN[request.param]
     game.page.evaluate(script)
@@ -138,7 +139,7 @@ def test_sound_that_cannot_play_is_silent_and_the_game_plays_on(own: tuple[Page,
     page, site = own
     page.add_init_script(SOUND_ON + NO_AUDIO[audio])
     said = Console(page)
-    game = Game(page, site).open(f"?deal={CODE}")
+    game = GamePage(page, site).open(f"?deal={CODE}")
     assert page.evaluate("document.querySelector('[data-setting=\"sound\"]').checked") is True
     game.play(WON["moves"][:1])  # a removal: its sound cannot play
     assert game.figures() == (10, 1)
@@ -161,7 +162,7 @@ def test_sound_that_cannot_play_is_silent_and_the_game_plays_on(own: tuple[Page,
 
 
 @pytest.mark.parametrize("broken", ["animations"], indirect=True)
-def test_motion_that_cannot_start_leaves_the_board_drawn_and_the_win_shown(broken: Game, seen: Console) -> None:
+def test_motion_that_cannot_start_leaves_the_board_drawn_and_the_win_shown(broken: GamePage, seen: Console) -> None:
     game = broken
     game.play(WON["moves"][:1])
     assert game.figures() == (10, 1)
@@ -178,7 +179,7 @@ def test_motion_that_cannot_start_leaves_the_board_drawn_and_the_win_shown(broke
 
 
 @pytest.mark.parametrize("broken", ["clipboard"], indirect=True)
-def test_a_clipboard_that_refuses_is_said_and_the_game_plays_on(broken: Game, seen: Console) -> None:
+def test_a_clipboard_that_refuses_is_said_and_the_game_plays_on(broken: GamePage, seen: Console) -> None:
     game = broken
     game.play(WON["moves"][:1])
     game.action("share-replay")
@@ -192,7 +193,7 @@ def test_a_clipboard_that_refuses_is_said_and_the_game_plays_on(broken: Game, se
 
 
 @pytest.mark.parametrize("broken", ["download"], indirect=True)
-def test_a_file_that_cannot_be_downloaded_leaves_the_game_as_it_was(broken: Game, seen: Console) -> None:
+def test_a_file_that_cannot_be_downloaded_leaves_the_game_as_it_was(broken: GamePage, seen: Console) -> None:
     game = broken
     game.play(WON["moves"][:1])
     game.action("game-export")
@@ -207,7 +208,7 @@ def test_a_file_that_cannot_be_downloaded_leaves_the_game_as_it_was(broken: Game
 
 
 @pytest.mark.parametrize("broken", ["address"], indirect=True)
-def test_an_address_that_cannot_change_leaves_the_new_deal_played(broken: Game, seen: Console) -> None:
+def test_an_address_that_cannot_change_leaves_the_new_deal_played(broken: GamePage, seen: Console) -> None:
     game = broken
     game.play_code(DEAD_END["code"])
     assert game.board("data-code") == DEAD_END["code"]
@@ -230,7 +231,7 @@ FAILING_OFFER = {
 
 
 @pytest.mark.parametrize("how", sorted(FAILING_OFFER))
-def test_an_install_prompt_that_fails_leaves_the_game_as_it_was(game: Game, seen: Console, how: str) -> None:
+def test_an_install_prompt_that_fails_leaves_the_game_as_it_was(game: GamePage, seen: Console, how: str) -> None:
     game.page.evaluate(
         f"""() => {{ const event = new Event('beforeinstallprompt', {{cancelable: true}});
             event.prompt = {FAILING_OFFER[how]}; dispatchEvent(event); }}"""
@@ -253,7 +254,7 @@ def test_a_storage_that_cannot_say_or_promise_to_last_leaves_the_game_as_it_was(
     page, site = own
     page.add_init_script(NO_PERSISTENCE)
     said = Console(page)
-    game = Game(page, site).open(f"?deal={CODE}")
+    game = GamePage(page, site).open(f"?deal={CODE}")
     game.play_line(WON["moves"])  # the first finished game: the page asks, silently
     expect(game.dialog("end")).to_be_visible()
     game.action("close")

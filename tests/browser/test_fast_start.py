@@ -13,13 +13,13 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
 from conftest import PREFIX, Watch
-from pageobject import READY_MS, Game
 from playwright.sync_api import Browser, BrowserContext, Route, expect
-from testdata import WON
 
-from webapp.store.keys import STARTING_KEY
+from support.pageobject import READY_MS, GamePage
+from support.testdata import WON
+from tools.build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
+from webapp.store.keys import SETTINGS_KEY, STARTING_KEY
 
 STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
 CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"
@@ -73,10 +73,10 @@ def shared(browser: Browser, site: str) -> Iterator[tuple[BrowserContext, Watch]
 
 
 @pytest.fixture(scope="module")
-def first_visit(shared: tuple[BrowserContext, Watch], site: str) -> Game:
+def first_visit(shared: tuple[BrowserContext, Watch], site: str) -> GamePage:
     """The module's page: a first visit, a normal start that makes a good snapshot, kept aside
     for the tests to store again (``install``)."""
-    game = Game(shared[0].new_page(), site).open()
+    game = GamePage(shared[0].new_page(), site).open()
     assert game.page.get_attribute("html", "data-start") == "normal"
     game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
     assert len(entries(game)) == 1
@@ -85,31 +85,31 @@ def first_visit(shared: tuple[BrowserContext, Watch], site: str) -> Game:
 
 
 @pytest.fixture
-def game(first_visit: Game) -> Game:
+def game(first_visit: GamePage) -> GamePage:
     """The module's page at the start of HM1-N-AAAAAAB, the settings at their defaults (fast start on)."""
     return first_visit.fresh()
 
 
-def started(game: Game) -> str | None:
+def started(game: GamePage) -> str | None:
     game.wait_ready()
     return game.page.get_attribute("html", "data-start")
 
 
-def install(game: Game, change: str = "return bytes", rehash: bool = False, build: str = "") -> None:
+def install(game: GamePage, change: str = "return bytes", rehash: bool = False, build: str = "") -> None:
     game.page.evaluate(INSTALL, [change, rehash, build])
 
 
-def with_snapshot(game: Game) -> None:
+def with_snapshot(game: GamePage) -> None:
     install(game)
     game.page.reload()
     assert started(game) == "restored"
 
 
-def entries(game: Game) -> list[str]:
+def entries(game: GamePage) -> list[str]:
     return list(game.page.evaluate(ENTRIES))
 
 
-def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: Game) -> None:
+def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: GamePage) -> None:
     with_snapshot(game)  # the snapshot made on the first visit (the fixture `first_visit`)
     game.play(WON["moves"])
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
@@ -127,14 +127,14 @@ json.dumps({{"missing": [n for n in {{names}} if n not in sys.modules],
   "path": sys.path.count("app.zip")}})`)"""
 
 
-def test_a_restored_interpreter_holds_the_start_imports_and_reads_the_game_from_its_zip(game: Game) -> None:
+def test_a_restored_interpreter_holds_the_start_imports_and_reads_the_game_from_its_zip(game: GamePage) -> None:
     with_snapshot(game)
     names = [name for group in start_import_groups() for name in group] + snapshot_modules()
     held = json.loads(game.page.evaluate(HELD.replace("{names}", json.dumps(names))))
     assert held == {"missing": [], "files": ["app.zip"], "path": 1}
 
 
-def test_saved_game_and_settings_are_as_after_a_normal_boot(game: Game) -> None:
+def test_saved_game_and_settings_are_as_after_a_normal_boot(game: GamePage) -> None:
     with_snapshot(game)
     game.play(WON["moves"][:3])
     game.setting("layout-help", True)
@@ -151,7 +151,7 @@ def test_saved_game_and_settings_are_as_after_a_normal_boot(game: Game) -> None:
     assert game.message() != ""
 
 
-def test_the_game_clock_is_as_after_a_normal_boot(game: Game) -> None:
+def test_the_game_clock_is_as_after_a_normal_boot(game: GamePage) -> None:
     """R5.4 over a restored start: the saved time is shown, and the clock runs on from it. The
     fake clock stands still from before the first tap, so the game clock's m:ss is exact (two
     restored starts)."""
@@ -172,7 +172,7 @@ def test_the_game_clock_is_as_after_a_normal_boot(game: Game) -> None:
         clock.resume()
 
 
-def test_random_differs_between_two_restores(game: Game) -> None:
+def test_random_differs_between_two_restores(game: GamePage) -> None:
     with_snapshot(game)
     first = game.page.evaluate(RANDOM)
     game.page.reload()
@@ -189,7 +189,7 @@ def test_random_differs_between_two_restores(game: Game) -> None:
     ],
 )
 def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
-    game: Game, name: str, change: str, rehash: bool
+    game: GamePage, name: str, change: str, rehash: bool
 ) -> None:
     cards = game.cards()
     install(game, change, rehash)
@@ -201,7 +201,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
     assert game.figures() == (10, 1)
 
 
-def test_a_stale_snapshot_is_never_restored_and_is_deleted(game: Game) -> None:
+def test_a_stale_snapshot_is_never_restored_and_is_deleted(game: GamePage) -> None:
     install(game, build="pyodide-0.0.0-other")
     game.page.reload()
     assert started(game) == "normal"
@@ -214,7 +214,7 @@ def hang(route: Route) -> None:
 
 
 def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
-    game: Game, shared: tuple[BrowserContext, Watch]
+    game: GamePage, shared: tuple[BrowserContext, Watch]
 ) -> None:
     install(game)
     stuck = shared[0].new_page()
@@ -229,23 +229,25 @@ def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
     assert game.page.get_attribute("html", "data-snapshot") == "dropped" and entries(game) == []
 
 
-def test_a_second_tab_still_starting_is_not_taken_for_a_crash(game: Game, shared: tuple[BrowserContext, Watch]) -> None:
+def test_a_second_tab_still_starting_is_not_taken_for_a_crash(
+    game: GamePage, shared: tuple[BrowserContext, Watch]
+) -> None:
     install(game)
     starting = shared[0].new_page()
     starting.route("**/app.zip", hang)
     starting.goto(game.site)
     starting.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
-    other = Game(shared[0].new_page(), game.site)
+    other = GamePage(shared[0].new_page(), game.site)
     other.page.goto(game.site)
     assert started(other) == "restored" and len(entries(other)) == 1
     other.page.close()
     starting.unroute("**/app.zip")
     starting.reload()  # the stuck start is left for a fresh one, as a player would
-    assert started(Game(starting, game.site)) in ("restored", "normal")
+    assert started(GamePage(starting, game.site)) in ("restored", "normal")
     starting.close()
 
 
-def test_with_fast_start_off_no_snapshot_is_read_or_made(game: Game) -> None:
+def test_with_fast_start_off_no_snapshot_is_read_or_made(game: GamePage) -> None:
     with_snapshot(game)
     game.setting("fast-start", False)
     game.page.reload()
@@ -272,7 +274,7 @@ def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser:
     assert page.locator("[data-progress]").inner_text() == "Getting the game ready to play offline…"
     first = float(bar.evaluate("b => b.value"))
     page.wait_for_function(f"document.querySelector('[data-progress] progress').value > {first}", timeout=READY_MS)
-    Game(page, site).wait_ready()
+    GamePage(page, site).wait_ready()
     assert page.locator("[data-progress]").is_hidden()  # with the loading indicator, at ready
     timed = page.evaluate("window.barValues")
     values = [value for _, value in timed]
@@ -303,12 +305,12 @@ code = {{n: [f.__code__ for f in functions(sys.modules[n])] for n in names}}
 json.dumps({{n: all(p[2] is None for c in cs for p in c.co_positions()) for n, cs in code.items() if cs}})`)"""
 
 
-def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_starts(game: Game) -> None:
+def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_starts(game: GamePage) -> None:
     for start in ("restored", "normal"):
         if start == "restored":
             with_snapshot(game)
         else:  # fast start off (the next test's fixture turns it on again)
-            game.page.evaluate("localStorage.setItem('half-moon:settings', JSON.stringify({fast_start: false}))")
+            game.store(SETTINGS_KEY, json.dumps({"fast_start": False}))
             game.page.reload()
             assert started(game) == "normal"
         modules = json.loads(game.page.evaluate(PYSCRIPT_FROM_BYTECODE))

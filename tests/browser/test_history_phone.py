@@ -12,12 +12,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import Game, show_history, without_statistics
 from playwright.sync_api import Page, expect
-from testdata import DEAD_END, WON
 
 from halfmoon.saved import MAX_ELAPSED_MS
+from support.pageobject import GamePage, show_history, without_statistics
+from support.testdata import DEAD_END, WON
 from webapp.stats.history import HISTORY_GAMES, Finished, History, dumps
+from webapp.store.keys import HISTORY_KEY
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 DESKTOP = {"width": 1000, "height": 800}  # the shared page's window (tests/browser/conftest.py)
@@ -105,18 +106,18 @@ PROBLEMS = """([width, height, least, room]) => {
 
 
 @pytest.fixture
-def history(game: Game) -> Iterator[Game]:
+def history(game: GamePage) -> Iterator[GamePage]:
     """The shared page with a full history and no statistics, the history shown in the statistics
     dialog; afterwards its window, and no statistics or history, as before."""
     without_statistics(game)
-    game.page.evaluate("h => localStorage.setItem('half-moon:history', h)", full_history())
+    game.store(HISTORY_KEY, full_history())
     yield game
     game.close_dialog()
     game.page.set_viewport_size(DESKTOP)
     without_statistics(game)  # the history with them
 
 
-def open_history(game: Game, lang: str, theme: str) -> None:
+def open_history(game: GamePage, lang: str, theme: str) -> None:
     game.set_language(lang)
     game.set_theme(theme)
     game.action("stats")
@@ -140,7 +141,7 @@ def screenshot(page: Page, name: str) -> None:
 
 
 @pytest.mark.parametrize(("lang", "theme"), [("fi", "dark"), ("fi", "light"), ("en", "light"), ("en", "dark")])
-def test_every_game_is_readable_and_in_reach_on_a_phone(history: Game, lang: str, theme: str) -> None:
+def test_every_game_is_readable_and_in_reach_on_a_phone(history: GamePage, lang: str, theme: str) -> None:
     open_history(history, lang, theme)
     found = {}
     for width, height in PHONES:
@@ -157,7 +158,7 @@ CELLS = """() => [...document.querySelectorAll('[data-history] tr, [data-history
 
 
 @pytest.mark.parametrize("size", [(1000, 800), (1366, 657)], ids=["1000x800", "1366x657"])
-def test_on_a_desktop_the_history_is_still_a_table(history: Game, size: tuple[int, int]) -> None:
+def test_on_a_desktop_the_history_is_still_a_table(history: GamePage, size: tuple[int, int]) -> None:
     open_history(history, "fi", "light")
     assert problems(history.page, *size) == []
     rows: list[list[list[float]]] = history.page.evaluate(CELLS)
@@ -211,7 +212,7 @@ GAME_HEARD = ("cell", "rowheader", "cell", "cell", "cell", "cell", "button", "bu
 
 
 @pytest.mark.parametrize("size", [(360, 640), (1000, 800)], ids=["phone", "desktop"])
-def test_a_screen_reader_hears_each_game_as_a_row_under_its_headers(history: Game, size: tuple[int, int]) -> None:
+def test_a_screen_reader_hears_each_game_as_a_row_under_its_headers(history: GamePage, size: tuple[int, int]) -> None:
     open_history(history, "en", "light")
     history.page.set_viewport_size({"width": size[0], "height": size[1]})
     expected = [[(role, name) for role, name in row] for row in history.page.evaluate(ROWS_SHOWN)]

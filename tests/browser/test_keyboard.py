@@ -9,9 +9,10 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from pageobject import Game, Keyboard, axe_violations
 from playwright.sync_api import Browser, expect
-from testdata import DEAD_END, WON
+
+from support.pageobject import GamePage, Keyboard, axe_violations
+from support.testdata import DEAD_END, WON
 
 CODE = "HM1-N-AAAAAAB"
 
@@ -25,7 +26,7 @@ def keys(request: pytest.FixtureRequest, browser: Browser, site: str) -> Iterato
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield Keyboard(Game(page, site).open(f"?deal={CODE}"))
+    yield Keyboard(GamePage(page, site).open(f"?deal={CODE}"))
     context.close()
     assert errors == []
 

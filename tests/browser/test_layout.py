@@ -15,35 +15,14 @@ from typing import Any
 
 import pytest
 from conftest import Watch
-from pageobject import CODE, INSTALL_OFFER, Game
 from playwright.sync_api import Browser, Page, expect
-from testdata import DEAD_END, VECTORS, WON
+
+from support.geometry import EPSILON, inside, overlap
+from support.pageobject import CODE, INSTALL_OFFER, GamePage
+from support.testdata import DEAD_END, VECTORS, WON
+from support.viewports import SWEEP, VIEWPORTS
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
-VIEWPORTS = [
-    (1920, 969),
-    (1366, 657),
-    (1280, 720),
-    (1024, 640),
-    (768, 1024),
-    (412, 915),
-    (390, 844),
-    (360, 640),
-    (320, 568),
-    (568, 320),
-    (640, 360),
-    (844, 390),
-    (360, 480),  # a short portrait window: the commands after the play row scroll in their column
-    # Small near-square windows: a one-line info bar and a short play row above and below the arc.
-    (320, 320),
-    (360, 360),
-    (400, 400),
-    (480, 480),
-    (320, 400),
-    (400, 320),
-    (480, 400),
-    (600, 420),
-]
 # The card widths (CSS px) at every viewport and sweep window with the arc alone, no tall geometry
 # (tools/card_widths.py): the tall geometry makes none narrower, and these wider.
 BEFORE = {
@@ -51,8 +30,6 @@ BEFORE = {
     for k, v in json.loads((Path(__file__).with_name("card-widths-before.json")).read_text(encoding="utf-8")).items()
 }
 WIDER = {(390, 844): 50, (412, 915): 50, (360, 640): 46}
-# Windows between them, on a grid of 60 px steps each way (in Finnish, the longer words).
-SWEEP = range(320, 1001, 60)
 # Rectangles of what the test reads: each place (its box, and every element it holds), its button,
 # the info bar, the four play commands; and the page's scroll size.
 GEOMETRY = """() => {
@@ -100,20 +77,6 @@ GEOMETRY = """() => {
     })(),
   };
 }"""
-EPSILON = 0.5
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] - EPSILON and b[0] < a[2] - EPSILON and a[1] < b[3] - EPSILON and b[1] < a[3] - EPSILON
-
-
-def inside(a: list[float], outer: list[float]) -> bool:
-    return (
-        a[0] >= outer[0] - EPSILON
-        and a[1] >= outer[1] - EPSILON
-        and a[2] <= outer[2] + EPSILON
-        and a[3] <= outer[3] + EPSILON
-    )
 
 
 def least_target(width: int, height: int) -> int:
@@ -131,7 +94,7 @@ def table(browser: Browser, site: str) -> Iterator[Page]:
     page = context.new_page()
     watch = Watch(site[: site.index("/half-moon/")])
     watch.attach(page)
-    game = Game(page, site).open()
+    game = GamePage(page, site).open()
     game.play(["P4+P7", "R3+P2+P3"])
     game.tap("P5")
     yield page
@@ -185,7 +148,7 @@ def test_the_table_fits_the_window(table: Page, width: int, height: int) -> None
 @pytest.mark.parametrize("offered", [False, True], ids=["no-offer", "install-offered"])
 def test_the_table_fits_every_window_on_a_grid_in_finnish(table: Page, site: str, offered: bool) -> None:
     """Also with the browser's offer to install: a sixth command in the play row."""
-    game = Game(table, site)
+    game = GamePage(table, site)
     try:
         table.set_viewport_size({"width": 1000, "height": 800})
         game.set_language("fi")
@@ -229,7 +192,7 @@ SHIFTS = """() => { window.layoutShift = 0;
     .observe({type: 'layout-shift'}); }"""
 
 
-def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(game: Game) -> None:
+def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(game: GamePage) -> None:
     game.open()
     page = game.page
     page.evaluate(SHIFTS)
@@ -265,7 +228,7 @@ PLAY_AT_ONCE = """(moves) => {
 }"""
 
 
-def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: Game) -> None:
+def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: GamePage) -> None:
     game.open("?deal=" + WON["code"])
     status, animations = game.page.evaluate(PLAY_AT_ONCE, WON["moves"])
     assert status == "won" and animations >= 20  # a glow along the arc, place by place

@@ -14,14 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import CODE, Game
 from playwright.sync_api import Page
 from test_early_paint import Gate, before_ready, gate, until_ready  # noqa: F401 (gate: the fixture)
-from test_layout import RESULTS, VIEWPORTS
-from testdata import DEAD_END, WON
+from test_layout import RESULTS
 
-from halfmoon import DealCode, save
-from halfmoon import Game as EngineGame
+from halfmoon import DealCode, Game, save
+from support.pageobject import CODE, GamePage, with_keys
+from support.testdata import DEAD_END, WON
+from support.viewports import VIEWPORTS
+from webapp.store.keys import PREFERENCES_KEY, SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
@@ -93,7 +94,7 @@ def failures(found: list[list[Any]]) -> list[list[Any]]:
     return [f for f in found if f[1] < f[2]]
 
 
-def focus_by_keyboard(game: Game, selector: str) -> None:
+def focus_by_keyboard(game: GamePage, selector: str) -> None:
     """The element focused as a keyboard leaves it, so that its focus ring shows (:focus-visible)."""
     game.page.keyboard.press("Shift")
     game.page.evaluate("(s) => document.querySelector(s).focus()", selector)
@@ -101,14 +102,14 @@ def focus_by_keyboard(game: Game, selector: str) -> None:
 
 
 @pytest.fixture
-def themed(game: Game) -> Iterator[Game]:
+def themed(game: GamePage) -> Iterator[GamePage]:
     yield game
     game.page.emulate_media(color_scheme="light", forced_colors="none")  # the context's own again
     game.set_theme("system")
     game.page.set_viewport_size({"width": 1000, "height": 800})
 
 
-def test_the_theme_setting_is_applied_at_once_stored_apart_and_followed_by_theme_color(themed: Game) -> None:
+def test_the_theme_setting_is_applied_at_once_stored_apart_and_followed_by_theme_color(themed: GamePage) -> None:
     game = themed
     assert game.page.evaluate(THEME) == "light"  # the context's system theme, by default
     light = game.page.evaluate(THEME_COLOUR)
@@ -117,16 +118,14 @@ def test_the_theme_setting_is_applied_at_once_stored_apart_and_followed_by_theme
     assert game.page.evaluate(THEME) == "dark"
     dark = game.page.evaluate(THEME_COLOUR)
     assert dark == game.page.evaluate(FELT) and dark != light
-    stored = game.page.evaluate(
-        "[localStorage.getItem('half-moon:preferences'), localStorage.getItem('half-moon:settings')]"
-    )
-    assert json.loads(stored[0])["theme"] == "dark" and "theme" not in json.loads(stored[1] or "{}")
+    preferences, settings = game.stored(PREFERENCES_KEY), game.stored(SETTINGS_KEY)
+    assert json.loads(preferences or "{}")["theme"] == "dark" and "theme" not in json.loads(settings or "{}")
     game.set_theme("light")
     game.page.emulate_media(color_scheme="dark")  # an explicit choice stays whatever the system says
     assert game.page.evaluate(THEME) == "light"
 
 
-def test_the_system_theme_is_followed_live(themed: Game) -> None:
+def test_the_system_theme_is_followed_live(themed: GamePage) -> None:
     game = themed
     game.set_theme("system")
     game.page.emulate_media(color_scheme="dark")
@@ -145,7 +144,7 @@ FIRST_PAINT = """new MutationObserver((_, observer) => {
 
 
 def test_the_chosen_theme_is_there_before_the_first_paint_and_the_documents_follow_the_system(
-    themed: Game, tab: Page
+    themed: GamePage, tab: Page
 ) -> None:
     themed.set_theme("dark")  # stored in the shared profile; the system stays light
     dark_felt = themed.page.evaluate("getComputedStyle(document.body).backgroundImage")
@@ -160,13 +159,13 @@ def test_the_chosen_theme_is_there_before_the_first_paint_and_the_documents_foll
 
 
 # Another tab's change as this tab learns of it: the record written, and the storage event.
-OTHER_TAB = """(record) => {
-  localStorage.setItem('half-moon:preferences', record);
-  dispatchEvent(new StorageEvent('storage', {key: 'half-moon:preferences', newValue: record}));
-}"""
+OTHER_TAB = with_keys("""(record) => {
+  localStorage.setItem(PREFERENCES_KEY, record);
+  dispatchEvent(new StorageEvent('storage', {key: PREFERENCES_KEY, newValue: record}));
+}""")
 
 
-def test_another_tabs_theme_and_sound_are_followed_at_once(themed: Game) -> None:
+def test_another_tabs_theme_and_sound_are_followed_at_once(themed: GamePage) -> None:
     themed.page.evaluate(OTHER_TAB, json.dumps({"theme": "dark", "sound": True}))
     assert themed.page.evaluate(THEME) == "dark"
     assert themed.page.evaluate("document.querySelector('[data-setting=\"sound\"]').checked") is True
@@ -174,7 +173,7 @@ def test_another_tabs_theme_and_sound_are_followed_at_once(themed: Game) -> None
     assert themed.page.evaluate(THEME) == "light"
 
 
-def measure(game: Game) -> list[list[Any]]:
+def measure(game: GamePage) -> list[list[Any]]:
     """Every text, suit, chart mark and focus ring of the board, the settings and the statistics."""
     found: list[list[Any]] = []
     game.tap(WON["moves"][0].split("+")[0])  # a selected card, and the cards layout help darkens
@@ -191,7 +190,7 @@ def measure(game: Game) -> list[list[Any]]:
 
 
 @pytest.mark.parametrize("theme", ["light", "dark"])
-def test_contrast_in_both_themes_measured_from_computed_styles(themed: Game, theme: str) -> None:
+def test_contrast_in_both_themes_measured_from_computed_styles(themed: GamePage, theme: str) -> None:
     game = themed
     game.set_theme(theme)
     for four in (False, True):
@@ -207,7 +206,7 @@ COLOURS = """[...document.querySelectorAll('body, [data-board] [data-place="P1"]
   .map(e => { const s = getComputedStyle(e); return [s.color, s.backgroundColor, s.borderTopColor]; })"""
 
 
-def test_forced_colours_are_the_same_in_both_themes(themed: Game) -> None:
+def test_forced_colours_are_the_same_in_both_themes(themed: GamePage) -> None:
     game = themed
     game.page.emulate_media(forced_colors="active")
     game.set_theme("light")
@@ -216,7 +215,7 @@ def test_forced_colours_are_the_same_in_both_themes(themed: Game) -> None:
     assert game.page.evaluate(COLOURS) == light
 
 
-def test_screenshots_of_both_themes_at_the_layout_viewports(themed: Game) -> None:
+def test_screenshots_of_both_themes_at_the_layout_viewports(themed: GamePage) -> None:
     RESULTS.mkdir(exist_ok=True)
     for theme in ("light", "dark"):
         themed.set_theme(theme)
@@ -231,12 +230,12 @@ def test_screenshots_of_both_themes_at_the_layout_viewports(themed: Game) -> Non
 SOUNDS = "document.documentElement.dataset.sounds ?? ''"
 
 
-def heard(game: Game) -> str:
+def heard(game: GamePage) -> str:
     """The sounds recorded so far (the last few names: the internal hook ``data-sounds``)."""
     return str(game.page.evaluate(SOUNDS))
 
 
-def expect_sound(game: Game, before: str, name: str) -> None:
+def expect_sound(game: GamePage, before: str, name: str) -> None:
     """A sound recorded since ``before`` was read, ``name`` the last one."""
     game.page.wait_for_function(
         f"([before, name]) => {{ const now = {SOUNDS}; return now !== before && now.split(' ').at(-1) === name; }}",
@@ -245,13 +244,13 @@ def expect_sound(game: Game, before: str, name: str) -> None:
 
 
 @pytest.fixture
-def loud(game: Game) -> Iterator[Game]:
+def loud(game: GamePage) -> Iterator[GamePage]:
     yield game
     game.close_dialog()
     game.setting("sound", False)
 
 
-def refused_tap(game: Game, first: str) -> None:
+def refused_tap(game: GamePage, first: str) -> None:
     """``first`` selected, then the first card that combines nothing with it (``data-refused``)."""
     for place in [p for p in game.cards() if p != first and game.count(p) > 0]:
         if game.selected() != [first]:
@@ -262,7 +261,7 @@ def refused_tap(game: Game, first: str) -> None:
     raise AssertionError(f"nothing refuses {first}")
 
 
-def test_sound_is_off_by_default_and_then_heard_for_each_event(loud: Game) -> None:
+def test_sound_is_off_by_default_and_then_heard_for_each_event(loud: GamePage) -> None:
     game = loud
     before = heard(game)
     game.play(WON["moves"][:1])
@@ -279,7 +278,7 @@ def test_sound_is_off_by_default_and_then_heard_for_each_event(loud: Game) -> No
     expect_sound(game, before, "undo")
 
 
-def test_a_win_and_a_dead_end_sound_and_nothing_sounds_from_a_dialog(loud: Game) -> None:
+def test_a_win_and_a_dead_end_sound_and_nothing_sounds_from_a_dialog(loud: GamePage) -> None:
     game = loud
     game.setting("sound", True)
     before = heard(game)
@@ -315,7 +314,7 @@ TAPS_AT_READY = """(names) => new MutationObserver((_, observer) => {
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']})"""
 
 
-def test_nothing_sounds_before_the_players_first_interaction(loud: Game) -> None:
+def test_nothing_sounds_before_the_players_first_interaction(loud: GamePage) -> None:
     loud.setting("sound", True)  # stored: the page loaded again starts with sound on
     page = loud.page
     taps = f"({TAPS_AT_READY})({json.dumps(WON['moves'][0].split('+'))})"
@@ -334,7 +333,7 @@ TODAY = """(() => { const d = new Date(), two = n => String(n).padStart(2, '0');
 
 
 def test_the_shortcuts_open_the_daily_deal_unpainted_and_asked_for_and_the_statistics(
-    game: Game,
+    game: GamePage,
     gate: Gate,  # noqa: F811 (test_early_paint's fixture)
 ) -> None:
     game.play(WON["moves"][:1])
@@ -360,8 +359,8 @@ LAUNCH = """() => Object.defineProperty(window, 'launchQueue', {value: {setConsu
 }}})"""
 
 
-def test_a_game_file_opened_with_the_installed_app_is_taken_except_during_a_replay(game: Game) -> None:
-    played = EngineGame.from_code(DealCode.parse(WON["code"]))
+def test_a_game_file_opened_with_the_installed_app_is_taken_except_during_a_replay(game: GamePage) -> None:
+    played = Game.from_code(DealCode.parse(WON["code"]))
     for move in WON["moves"][:2]:
         played.remove(move)
     with game.page.add_init_script(f"({LAUNCH})()"):  # this boot only

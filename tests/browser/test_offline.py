@@ -4,26 +4,25 @@ from __future__ import annotations
 
 import json
 import shutil
-import sys
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
-from pageobject import Game, stat
 from PIL import Image
 from playwright.sync_api import Browser, BrowserType, Page, expect
-from testdata import WON
+
+from support.pageobject import GamePage, stat, with_keys
+from support.testdata import WON
+from tools.build import SITE_FILES, precache_manifest, write_precache_manifest
+from tools.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
 
-from build import SITE_FILES, precache_manifest, write_precache_manifest  # noqa: E402
-from serve import make_server  # noqa: E402
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-RECORDS = "() => [localStorage.getItem('half-moon:stats'), localStorage.getItem('half-moon:history')]"
+RECORDS = with_keys("() => [localStorage.getItem(STATS_KEY), localStorage.getItem(HISTORY_KEY)]")
 
 
 class Site:
@@ -83,7 +82,7 @@ def precaches(page: Page, site: Site) -> list[str]:
 def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[..., Site]) -> None:
     site = own_site()
     watch = watched(page, site)
-    game = Game(page, site.url).open()
+    game = GamePage(page, site.url).open()
     page.wait_for_function(CONTROLLED, timeout=120_000)
     page.wait_for_selector("html[data-snapshot='stored']", timeout=120_000)
     game.play(WON["moves"][:2])
@@ -118,7 +117,7 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     root = copy_site(tmp_path)
     site = own_site(root)
     watch = watched(page, site)
-    game = Game(page, site.url).open()
+    game = GamePage(page, site.url).open()
     page.wait_for_function(CONTROLLED, timeout=120_000)
     old_precache = precaches(page, site)
     assert len(old_precache) == 1
@@ -167,7 +166,7 @@ def test_chromium_finds_the_page_installable(browser_type: BrowserType, tmp_path
         str(tmp_path / "profile"), executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
     )
     page = context.new_page()
-    Game(page, site.url).open("")
+    GamePage(page, site.url).open("")
     page.wait_for_function(CONTROLLED, timeout=120_000)
     cdp = context.new_cdp_session(page)
     assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
@@ -191,7 +190,7 @@ def test_the_precache_covers_every_file_a_whole_game_requests(browser: Browser, 
     page = context.new_page()
     seen: set[str] = set()
     page.on("request", lambda r: seen.add(r.url.split("?")[0]))
-    game = Game(page, site).open()
+    game = GamePage(page, site).open()
     game.setting("layout-help", True)
     game.play_line(WON["moves"])
     game.action("new")  # the end dialog's copy

@@ -5,10 +5,11 @@ own button free, so that a second tap on it closes the menu and does nothing els
 from __future__ import annotations
 
 import pytest
-from pageobject import CODE, Game, first_visit
 from playwright.sync_api import Browser, expect
 from playwright.sync_api import Error as PlaywrightError
-from test_layout import VIEWPORTS
+
+from support.pageobject import CODE, GamePage, first_visit
+from support.viewports import VIEWPORTS
 
 # While the page loads: every shown text box (a run of words, line by line, as far as the boxes around
 # it let it show), every card and every command outside the dialogs; the pairs that overlap. Words of
@@ -96,7 +97,7 @@ MENU_CLOSED = """() => !document.querySelector('[data-menu]').matches(':popover-
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
-def test_the_open_menu_leaves_its_button_tappable_and_a_tap_on_it_only_closes_it(game: Game, lang: str) -> None:
+def test_the_open_menu_leaves_its_button_tappable_and_a_tap_on_it_only_closes_it(game: GamePage, lang: str) -> None:
     """In every window where the menu shows. A deal's code typed in the menu's box: a tap that reached
     the box's Play instead would open that deal."""
     page, menu = game.page, game.page.locator("[data-menu]")

@@ -10,16 +10,18 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from pageobject import Game, stat
 from playwright.sync_api import Browser, expect
-from testdata import DEAD_END, WON
+
+from support.pageobject import GamePage, stat, with_keys
+from support.testdata import DEAD_END, WON
+from webapp.store.keys import BACKUP_KEY, GAME_KEY
 
 # HM1-N-AAAAAAB, tops: P1 8♣ P2 Q♠ P3 K♣ P4 9♦ P5 6♦ P6 5♦ P7 2♥ P8 7♣ P9 Q♥ P10 Q♣ P11 10♠ P12 8♦,
 # R1 10♦ R2 K♦ R3 J♦ R4 10♣ R5 J♦ R6 A♣ R7 4♥ R8 7♠.
 ALL = [f"P{n}" for n in range(1, 13)] + [f"R{n}" for n in range(1, 9)]
 
 
-def test_the_page_shows_the_deal_and_the_contract(game: Game) -> None:
+def test_the_page_shows_the_deal_and_the_contract(game: GamePage) -> None:
     page = game.page
     assert page.locator("[data-board] [data-place]").count() == 20
     assert game.board("data-code") == "HM1-N-AAAAAAB" and game.info("code") == "HM1-N-AAAAAAB"
@@ -31,7 +33,7 @@ def test_the_page_shows_the_deal_and_the_contract(game: Game) -> None:
     expect(game.command("undo")).to_be_disabled()
 
 
-def test_r3_3_a_pair(game: Game) -> None:
+def test_r3_3_a_pair(game: GamePage) -> None:
     game.tap("P4")
     assert game.selected() == ["P4"]
     game.tap("P7")
@@ -41,7 +43,7 @@ def test_r3_3_a_pair(game: Game) -> None:
     assert game.info("score") == "10" and game.info("moves") == "1"
 
 
-def test_r3_5_a_trio_on_the_third_tap(game: Game) -> None:
+def test_r3_5_a_trio_on_the_third_tap(game: GamePage) -> None:
     game.tap("R3", "P2")
     assert game.selected() == ["P2", "R3"] and game.figures() == (0, 0)
     game.tap("P3")
@@ -61,7 +63,7 @@ def test_r3_5_a_trio_on_the_third_tap(game: Game) -> None:
     ],
     ids=["sum", "number-face", "face-number", "same-rank"],
 )
-def test_r3_failed_taps(game: Game, errors: bool, taps: tuple[str, ...], selected: list[str], message: str) -> None:
+def test_r3_failed_taps(game: GamePage, errors: bool, taps: tuple[str, ...], selected: list[str], message: str) -> None:
     if errors:
         game.setting("move-errors", True)
     game.tap(*taps)
@@ -69,7 +71,7 @@ def test_r3_failed_taps(game: Game, errors: bool, taps: tuple[str, ...], selecte
     game.expect_message(message if errors else "")
 
 
-def test_r3_2_and_r3_8_deselect_and_empty_places(game: Game) -> None:
+def test_r3_2_and_r3_8_deselect_and_empty_places(game: GamePage) -> None:
     game.tap("P4", "P4")
     assert game.selected() == []
     game.tap("R3", "P2", "P3")
@@ -80,7 +82,7 @@ def test_r3_2_and_r3_8_deselect_and_empty_places(game: Game) -> None:
     assert game.selected() == ["P1"]
 
 
-def test_r4_2_layout_help_darkens_exactly(game: Game) -> None:
+def test_r4_2_layout_help_darkens_exactly(game: GamePage) -> None:
     game.tap("P4")
     assert game.dimmed() == set()  # off by default
     game.tap("P4")
@@ -94,7 +96,7 @@ def test_r4_2_layout_help_darkens_exactly(game: Game) -> None:
     assert game.dimmed() == set(ALL) - {"P3", "P9", "R3", "R5"}
 
 
-def test_r7_undo_redo_restart_and_new(game: Game) -> None:
+def test_r7_undo_redo_restart_and_new(game: GamePage) -> None:
     start = game.cards()
     game.play(WON["moves"][:3])
     after = game.cards()
@@ -116,10 +118,10 @@ def test_r7_undo_redo_restart_and_new(game: Game) -> None:
     assert game.page.url.endswith("?deal=" + game.board("data-code"))
 
 
-def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_game(game: Game) -> None:
+def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_game(game: GamePage) -> None:
     """Through the page's own undo and redo (R7.1, R7.5): the same position, score, line of moves and
     statistics (undoing ends nothing: the game is played once, and no game enters the history)."""
-    start, records = game.cards(), "() => [localStorage['half-moon:stats'], localStorage['half-moon:history']]"
+    start, records = game.cards(), with_keys("() => [localStorage[STATS_KEY], localStorage[HISTORY_KEY]]")
     game.play_line(WON["moves"][:-1])
     after, figures, played = game.cards(), game.figures(), stat(game, "played")
     stored = game.page.evaluate(records)
@@ -134,7 +136,7 @@ def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
 
 
-def test_r7_3_play_a_deal_by_code(game: Game) -> None:
+def test_r7_3_play_a_deal_by_code(game: GamePage) -> None:
     game.play(WON["moves"][:1])
     game.play_code("HM1-N-AAAA")
     assert "7 letters" in game.message() and game.figures() == (10, 1)
@@ -144,7 +146,7 @@ def test_r7_3_play_a_deal_by_code(game: Game) -> None:
     assert game.page.url.endswith("?deal=HM1-N-AAAAAAZ")
 
 
-def test_a_link_with_a_bad_or_hostile_code_keeps_the_game(game: Game) -> None:
+def test_a_link_with_a_bad_or_hostile_code_keeps_the_game(game: GamePage) -> None:
     game.play(WON["moves"][:2])
     hostile = "?deal=%3Cimg%20src%3Dx%20onerror%3D%22document.title%3D%27pwned%27%22%3E"
     game.open(hostile)
@@ -165,7 +167,7 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
     context.on("page", seen.attach)
     page = context.new_page()
     page.clock.install()
-    game = Game(page, site).open()
+    game = GamePage(page, site).open()
     page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
     clock = page.locator('[data-info="time"]')
     game.setting("layout-help", True)
@@ -187,7 +189,7 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
     seen.check()
 
 
-def test_a_whole_won_game_by_clicks(game: Game) -> None:
+def test_a_whole_won_game_by_clicks(game: GamePage) -> None:
     game.play(WON["moves"])
     assert game.figures() == (520, 48) and game.board("data-status") == "won"
     assert game.message().startswith("You won!") and "520 points, 48 moves" in game.message()
@@ -198,7 +200,7 @@ def test_a_whole_won_game_by_clicks(game: Game) -> None:
     assert game.figures() == (0, 0) and game.board("data-status") == "playing"
 
 
-def test_a_dead_end_by_clicks(game: Game) -> None:
+def test_a_dead_end_by_clicks(game: GamePage) -> None:
     game.fresh(DEAD_END["code"])
     game.play(DEAD_END["moves"])
     assert game.board("data-status") == "dead-end"
@@ -208,18 +210,18 @@ def test_a_dead_end_by_clicks(game: Game) -> None:
     assert game.board("data-status") == "playing" and game.figures()[1] == len(DEAD_END["moves"]) - 1
 
 
-def test_a_corrupt_save_is_kept_aside_and_a_fresh_deal_starts(game: Game) -> None:
+def test_a_corrupt_save_is_kept_aside_and_a_fresh_deal_starts(game: GamePage) -> None:
     bad = '{"format":"half-moon-game","version":1,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],"elapsed_ms":0}'
-    game.page.evaluate("bad => localStorage.setItem('half-moon:game', bad)", bad)
+    game.store(GAME_KEY, bad)
     # A second tab reads it: leaving this page would save over it (the game is saved on pagehide).
     fresh = game.tab("")
     assert "backup" in fresh.message() and fresh.figures() == (0, 0)
-    assert fresh.page.evaluate("JSON.parse(localStorage.getItem('half-moon:game-backup'))") == [bad]
-    saved = json.loads(fresh.page.evaluate("localStorage.getItem('half-moon:game')"))
+    assert json.loads(fresh.stored(BACKUP_KEY) or "null") == [bad]
+    saved = fresh.saved()
     assert saved["moves"] == []
 
 
-def test_language_switch(game: Game) -> None:
+def test_language_switch(game: GamePage) -> None:
     """The language chosen in the settings; that it is kept over a reload is tested with the
     position (test_reload_resumes_the_exact_position_settings_language_and_clock)."""
     game.set_language("fi")
@@ -228,7 +230,7 @@ def test_language_switch(game: Game) -> None:
     expect(game.command("undo")).to_have_text("Kumoa")
 
 
-def test_keyboard_only(game: Game) -> None:
+def test_keyboard_only(game: GamePage) -> None:
     game.button("P4").focus()
     game.page.keyboard.press("Enter")
     game.button("P7").focus()
@@ -241,7 +243,7 @@ def test_keyboard_only(game: Game) -> None:
     assert game.page.evaluate(focused) is None
 
 
-def test_share_copies_the_link_where_there_is_no_share_sheet(game: Game) -> None:
+def test_share_copies_the_link_where_there_is_no_share_sheet(game: GamePage) -> None:
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game.page.evaluate("delete Navigator.prototype.share")  # the page looks for it at each share
     game.action("share")
@@ -249,12 +251,12 @@ def test_share_copies_the_link_where_there_is_no_share_sheet(game: Game) -> None
     assert game.page.evaluate("navigator.clipboard.readText()") == game.page.url
 
 
-def test_blocked_storage_still_plays_and_shows_it_is_not_saved(game: Game) -> None:
+def test_blocked_storage_still_plays_and_shows_it_is_not_saved(game: GamePage) -> None:
     page = game.page.context.new_page()  # a tab of its own: the fault is set up before the page loads
     page.add_init_script(
         "Object.defineProperty(window, 'localStorage', {get() { throw new DOMException('no', 'SecurityError'); }})"
     )
-    blocked = Game(page, game.site).open()
+    blocked = GamePage(page, game.site).open()
     warning = page.locator("[data-save-warning]")
     assert blocked.board("data-saved") == "false"
     expect(warning).to_be_visible()
@@ -264,7 +266,7 @@ def test_blocked_storage_still_plays_and_shows_it_is_not_saved(game: Game) -> No
     expect(warning).to_be_visible()
 
 
-def test_two_tabs_do_not_silently_overwrite_each_other(game: Game) -> None:
+def test_two_tabs_do_not_silently_overwrite_each_other(game: GamePage) -> None:
     other = game.tab()
     other.play(WON["moves"][:2])
     expect(game.page.locator("[data-board]")).to_have_attribute("data-moves", "2")
@@ -284,7 +286,7 @@ def test_the_board_frame_shows_before_python(browser: Browser, site: str) -> Non
 
 def test_a_finnish_phone_finnish_by_default_and_the_arc_fits(browser: Browser, site: str) -> None:
     context = browser.new_context(viewport={"width": 360, "height": 640}, locale="fi-FI")
-    game = Game(context.new_page(), site).open()
+    game = GamePage(context.new_page(), site).open()
     assert game.lang() == "fi" and game.info("code") == "HM1-N-AAAAAAB"  # Finnish by default for fi-FI
     box = {name: game.button(name).bounding_box() for name in ALL}
     assert all(b and b["x"] >= 0 and b["x"] + b["width"] <= 360 and b["y"] + b["height"] <= 640 for b in box.values())

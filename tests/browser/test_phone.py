@@ -15,9 +15,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pageobject import Game, axe_violations, first_visit
 from playwright.sync_api import Browser, Page, expect
 
+from support.pageobject import GamePage, axe_violations, first_visit
+from webapp.store.keys import INTRO_KEY, SETTINGS_KEY
 from webapp.text.words import text
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
@@ -39,7 +40,7 @@ NONE_REFUSED = "!document.querySelector('[data-board] [data-refused]')"
 
 
 @pytest.fixture
-def phone(game: Game) -> Iterator[Game]:
+def phone(game: GamePage) -> Iterator[GamePage]:
     """The shared page in a phone's window, back in its own afterwards."""
     game.page.set_viewport_size(PHONE)
     yield game
@@ -51,7 +52,7 @@ def phone(game: Game) -> Iterator[Game]:
 
 
 @pytest.mark.parametrize(("size", "geometry"), [(PHONE, "tall"), ({"width": 1366, "height": 657}, "arc")])
-def test_the_arrows_follow_the_geometry_on_screen(phone: Game, size: dict[str, int], geometry: str) -> None:
+def test_the_arrows_follow_the_geometry_on_screen(phone: GamePage, size: dict[str, int], geometry: str) -> None:
     page = phone.page
     page.set_viewport_size(size)
     expect(page.locator("[data-board]")).to_have_attribute("data-geometry", geometry)
@@ -76,7 +77,7 @@ def axe_phone(browser: Browser) -> Iterator[Page]:
 
 
 def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: Page, site: str) -> None:
-    game = Game(axe_phone, site)
+    game = GamePage(axe_phone, site)
     if not game.is_ready():
         game.open()
     page = game.page
@@ -113,7 +114,7 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
     assert button.get_attribute("aria-expanded") == "false"
 
 
-def test_tab_from_the_open_menus_button_enters_its_first_command_and_shift_tab_returns(phone: Game) -> None:
+def test_tab_from_the_open_menus_button_enters_its_first_command_and_shift_tab_returns(phone: GamePage) -> None:
     """In the phones' windows both ways (the menu shows in each): the menu is next in the Tab order
     while open, in both directions, and stays open while the focus goes to and fro."""
     page = phone.page
@@ -134,7 +135,7 @@ def test_tab_from_the_open_menus_button_enters_its_first_command_and_shift_tab_r
         expect(menu).to_be_hidden()
 
 
-def test_where_everything_fits_the_menu_is_not_needed(game: Game) -> None:
+def test_where_everything_fits_the_menu_is_not_needed(game: GamePage) -> None:
     """The shared page's window (1000 × 800): every command beside the table, the menu's button gone."""
     expect(game.page.locator(MENU)).to_be_hidden()
     for name in ("daily", "stats", "settings", "keys", "share", "share-replay", "game-export", "play-code"):
@@ -142,7 +143,7 @@ def test_where_everything_fits_the_menu_is_not_needed(game: Game) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "fi"])
-def test_screenshots_of_the_phone_and_laptop_windows_menu_open_and_closed(phone: Game, lang: str) -> None:
+def test_screenshots_of_the_phone_and_laptop_windows_menu_open_and_closed(phone: GamePage, lang: str) -> None:
     page = phone.page
     page.set_viewport_size(DESKTOP)
     phone.set_language(lang)
@@ -193,7 +194,7 @@ OTHER = {"en": "fi", "fi": "en"}
 RULES_TITLE = {"en": "Rules", "fi": "Säännöt"}
 
 
-def rules_and_back(game: Game, lang: str) -> None:
+def rules_and_back(game: GamePage, lang: str) -> None:
     """The page set to ``lang`` (not the browser's language), the introduction's Rules link followed: the
     rules in ``lang``; their link back to the game resumes it as it was, the introduction still shown."""
     page, intro = game.page, game.page.locator("[data-intro]")
@@ -207,7 +208,7 @@ def rules_and_back(game: Game, lang: str) -> None:
     game.wait_ready()
     assert (game.lang(), game.board("data-code"), game.cards(), game.figures()) == (lang, code, cards, figures)
     expect(intro).to_be_visible()
-    assert page.evaluate("localStorage.getItem('half-moon:intro')") == "shown"
+    assert game.stored(INTRO_KEY) == "shown"
 
 
 @pytest.mark.parametrize(("locale", "lang", "ending"), [("en-GB", "en", "removal"), ("fi-FI", "fi", "close")])
@@ -223,7 +224,7 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     for route in held:
         route.continue_()
     page.unroute("**/pyodide.asm.wasm")
-    game = Game(page, "")
+    game = GamePage(page, "")
     game.wait_ready()
     expect(intro).to_be_visible()
     for width, height in PHONES:
@@ -231,7 +232,7 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
         assert page.evaluate(INTRO_WHOLE), f"{width}x{height}: the introduction is cut or scrolls in its row"
     page.set_viewport_size(PHONE)
     assert intro.locator("a").get_attribute("href") == f"./rules-{lang}.html"  # as the page's other links
-    assert page.evaluate("localStorage.getItem('half-moon:intro')") == "shown"
+    assert game.stored(INTRO_KEY) == "shown"
     rules_and_back(game, OTHER[lang])
     if ending == "removal":
         page.reload()  # not yet done: still there, though the game is stored now
@@ -243,8 +244,8 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     else:
         intro.locator('[data-action="intro-close"]').click()
     expect(intro).to_be_hidden()
-    assert page.evaluate("localStorage.getItem('half-moon:intro')") == "done"
-    assert "intro" not in (page.evaluate("localStorage.getItem('half-moon:settings')") or "")
+    assert game.stored(INTRO_KEY) == "done"
+    assert "intro" not in (game.stored(SETTINGS_KEY) or "")
     if ending == "close":
         page.reload()
         expect(page.locator("[data-board] [data-place]")).to_have_count(20)
@@ -252,7 +253,7 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     page.context.close()
 
 
-def test_a_returning_player_never_sees_the_introduction(game: Game) -> None:
+def test_a_returning_player_never_sees_the_introduction(game: GamePage) -> None:
     """The shared profile has a stored game and has made removals in other tests, or makes one now."""
     game.play(["P4+P7"])
     expect(game.page.locator("[data-intro]")).to_be_hidden()
@@ -262,7 +263,7 @@ def test_a_returning_player_never_sees_the_introduction(game: Game) -> None:
 
 
 @pytest.mark.parametrize("move_errors", [False, True])
-def test_a_refused_combination_shows_its_places_briefly(phone: Game, move_errors: bool) -> None:
+def test_a_refused_combination_shows_its_places_briefly(phone: GamePage, move_errors: bool) -> None:
     page = phone.page
     if move_errors:
         page.set_viewport_size(DESKTOP)
@@ -290,7 +291,7 @@ SHAKES = """() => [...document.querySelectorAll('[data-board] [data-place][data-
   .flatMap(b => b.getAnimations().filter(a => a instanceof CSSAnimation).map(a => a.currentTime))"""
 
 
-def test_a_place_refused_again_while_it_shakes_shakes_again_from_the_start(phone: Game) -> None:
+def test_a_place_refused_again_while_it_shakes_shakes_again_from_the_start(phone: GamePage) -> None:
     page = phone.page
     page.evaluate(TAP_NOW, ["P9", "P10"])  # Q♥ then Q♣: refused; R3.6 leaves Q♣ selected
     page.wait_for_function(f"(t => t.length === 2 && t.every(ms => ms > 120))(({SHAKES})())")
@@ -303,7 +304,7 @@ def test_a_place_refused_again_while_it_shakes_shakes_again_from_the_start(phone
     assert phone.selected() == []
 
 
-def test_under_reduced_motion_the_cue_is_a_still_outline(phone: Game) -> None:
+def test_under_reduced_motion_the_cue_is_a_still_outline(phone: GamePage) -> None:
     page = phone.page
     page.emulate_media(reduced_motion="reduce")
     seen = page.evaluate(TAP_NOW, ["P4", "P5"])
@@ -324,7 +325,7 @@ ON_SCREEN = """() => {
 WINDOWS = [(390, 844), (360, 640), (320, 568), (844, 390), (640, 360), (568, 320), (1366, 657)]
 
 
-def test_a_replays_seven_commands_take_the_play_commands_place(game: Game) -> None:
+def test_a_replays_seven_commands_take_the_play_commands_place(game: GamePage) -> None:
     """While a replay is shown its commands stand where undo … new deal stood (inert then),
     the menu beside them for the settings; in every window, on screen."""
     tab = game.tab("?deal=HM1-N-AAAAAAB&line=P4+P7.P5+P6")
@@ -340,13 +341,13 @@ def test_a_replays_seven_commands_take_the_play_commands_place(game: Game) -> No
         tab.page.close()
 
 
-def test_the_save_warnings_commands_stay_on_screen(game: Game) -> None:
+def test_the_save_warnings_commands_stay_on_screen(game: GamePage) -> None:
     """The save warning sits in the arc's open bottom row (never over a card), its two
     commands on screen in every window, the play commands and the menu beside the table as ever."""
     page = game.page.context.new_page()
     page.add_init_script("Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); };")
     try:
-        warned = Game(page, game.site).open()
+        warned = GamePage(page, game.site).open()
         expect(page.locator("[data-save-warning]")).to_be_visible()
         assert warned.board("data-saved") == "false"
         for width, height in WINDOWS:

@@ -16,18 +16,17 @@ import re
 from typing import Any
 
 import pytest
-from pageobject import Game, choose_file, show_history, stat, without_statistics
 from playwright.sync_api import Browser, expect
-from solve import solve  # tools/, on the path through conftest.py
 from test_stats_files import almost_won
-from testdata import WON
 
-from halfmoon import DealCode
-from halfmoon import Game as Game_
+from halfmoon import DealCode, Game
+from support.pageobject import GamePage, choose_file, show_history, stat, with_keys, without_statistics
+from support.testdata import WON
+from tools.solve import solve  # tools/, on the path through conftest.py
 from webapp.stats import history
 from webapp.stats.record import GameId, Stats, record_ended, record_played
 from webapp.stats.stored import dumps, loads
-from webapp.store.keys import STATS_KEY
+from webapp.store.keys import HISTORY_KEY, STATS_KEY
 
 CODE = WON["code"]
 LAST = WON["moves"][-1].split("+")
@@ -35,12 +34,12 @@ LAST = WON["moves"][-1].split("+")
 
 
 @pytest.fixture
-def game(game: Game) -> Game:
+def game(game: GamePage) -> GamePage:
     """The shared page at the start of the example deal, its statistics cleared."""
     return without_statistics(game)
 
 
-def test_no_game_file_opens_during_a_replay(game: Game) -> None:
+def test_no_game_file_opens_during_a_replay(game: GamePage) -> None:
     game.play(WON["moves"][:3])
     game.page.locator('[data-input="code"]').fill(f"?deal={CODE}&line=P4+P7")
     game.action("play-code")
@@ -61,7 +60,7 @@ def test_no_game_file_opens_during_a_replay(game: Game) -> None:
     assert stat(game, "played") == "1"  # the saved game, untouched: nothing ended
 
 
-def test_an_unsaved_game_is_not_replaced_by_another_tab_s_without_asking(game: Game) -> None:
+def test_an_unsaved_game_is_not_replaced_by_another_tab_s_without_asking(game: GamePage) -> None:
     game.play(WON["moves"][:1])
     other = game.tab()  # resumes the saved game
     assert other.figures() == (10, 1)
@@ -77,7 +76,7 @@ def test_an_unsaved_game_is_not_replaced_by_another_tab_s_without_asking(game: G
     assert other.figures() == (20, 2) and other.board("data-code") == CODE
 
 
-def test_a_refused_statistics_file_says_why_in_the_dialog_and_after_it(game: Game) -> None:
+def test_a_refused_statistics_file_says_why_in_the_dialog_and_after_it(game: GamePage) -> None:
     game.action("stats")
     choose_file(game, "stats-file", b"{not json")
     said = game.dialog("stats").locator("[data-dialog-message]")
@@ -87,7 +86,7 @@ def test_a_refused_statistics_file_says_why_in_the_dialog_and_after_it(game: Gam
     expect(game.page.locator("[data-message]")).to_contain_text("not JSON")  # closing keeps what it said
 
 
-def test_the_browser_is_asked_to_keep_the_storage(game: Game) -> None:
+def test_the_browser_is_asked_to_keep_the_storage(game: GamePage) -> None:
     game.action("stats")
     game.action("stats-persist")
     box = game.page.locator("[data-stats]")
@@ -108,8 +107,8 @@ def test_the_browser_is_asked_to_keep_the_storage(game: Game) -> None:
 
 ALONE = """() => {  // this tab never sees another tab's game (the statistics stay shared): see below
   const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
-  Storage.prototype.getItem = function (key) { return key === 'half-moon:game' ? null : get.call(this, key); };
-  Storage.prototype.setItem = function (key, value) { if (key !== 'half-moon:game') set.call(this, key, value); };
+  Storage.prototype.getItem = function (key) { return key === GAME_KEY ? null : get.call(this, key); };
+  Storage.prototype.setItem = function (key, value) { if (key !== GAME_KEY) set.call(this, key, value); };
 }"""
 """Two tabs keep one saved game between them (docs/ui-contract.md "Two tabs"), so two tabs playing two
 games at once would keep taking each other's: each of these tabs keeps its game to itself, so that
@@ -145,17 +144,17 @@ TAP_ON_ARRIVAL = """([key, places]) => {  // the removal made the moment another
 }"""
 
 
-def open_tabs(game: Game, second: str = "") -> tuple[Game, Game]:
+def open_tabs(game: GamePage, second: str = "") -> tuple[GamePage, GamePage]:
     pair = []
     for script in ("", second):
         page = game.page.context.new_page()
         page.add_init_script(script=f"({ALONE})(); {script}")
-        pair.append(Game(page, game.site).open())
+        pair.append(GamePage(page, game.site).open())
     return pair[0], pair[1]
 
 
 @pytest.fixture
-def tabs(game: Game) -> tuple[Game, Game]:
+def tabs(game: GamePage) -> tuple[GamePage, GamePage]:
     return open_tabs(game)
 
 
@@ -165,7 +164,7 @@ games numbered 2 × round and 2 × round + 1): the history's times tell which ga
 clock runs for less than that between opening and the win."""
 
 
-def finish_together(tabs: tuple[Game, Game], round_: int = 0) -> None:
+def finish_together(tabs: tuple[GamePage, GamePage], round_: int = 0) -> None:
     """Each tab opens an almost won game from a file (a new game each time: a new identity), then both
     make the winning removal in the same millisecond of ``Date.now()``, scheduled in both pages."""
     for number, tab in enumerate(tabs, start=2 * round_):
@@ -181,14 +180,14 @@ def finish_together(tabs: tuple[Game, Game], round_: int = 0) -> None:
         expect(tab.page.locator("[data-board]")).to_have_attribute("data-status", "won")
 
 
-def stored_stats(tab: Game) -> Stats:
-    return loads(tab.page.evaluate("localStorage.getItem('half-moon:stats')"))
+def stored_stats(tab: GamePage) -> Stats:
+    return loads(tab.stored(STATS_KEY) or "")
 
 
-def in_history_order(tab: Game, rounds: int) -> None:
+def in_history_order(tab: GamePage, rounds: int) -> None:
     """The stored history holds each game of ``rounds`` rounds of ``finish_together`` exactly once, won,
     round after round as they ended (a round's two games ended at the same moment: either first)."""
-    games = history.loads(tab.page.evaluate("localStorage.getItem('half-moon:history')")).games
+    games = history.loads(tab.stored(HISTORY_KEY) or "").games
     numbers = [game.elapsed_ms // LABEL_MS for game in games]
     assert sorted(numbers) == list(range(2 * rounds)), f"not each game once: {numbers}"
     assert [number // 2 for number in numbers] == [n // 2 for n in range(2 * rounds)], f"out of order: {numbers}"
@@ -196,13 +195,13 @@ def in_history_order(tab: Game, rounds: int) -> None:
     assert len({(game.code, game.dealt_at) for game in games}) == 2 * rounds
 
 
-def settled(tab: Game, played: int) -> dict[str, str]:
+def settled(tab: GamePage, played: int) -> dict[str, str]:
     expect(tab.page.locator("[data-stats]:not([aria-busy])")).to_have_attribute("data-played", str(played))
     return {name: stat(tab, name) for name in ("played", "won", "streak", "best-streak", "best-time")}
 
 
 @pytest.mark.parametrize("offline", [False, True], ids=["online", "one-offline"])
-def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[Game, Game], offline: bool) -> None:
+def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[GamePage, GamePage], offline: bool) -> None:
     """Two rounds of two games ended at the same moment, one tab's network cut off or not: each game
     exactly once in the history, in the order they ended, and the figures exact in both tabs."""
     if offline:  # this tab alone: the other shares its storage, and stays online
@@ -225,7 +224,7 @@ def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[Game, Game],
     assert sorted(shown[:2]) == [2, 3] and sorted(shown[2:]) == [0, 1]
 
 
-def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tuple[Game, Game]) -> None:
+def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tuple[GamePage, GamePage]) -> None:
     for round_ in range(25):
         finish_together(tabs, round_)
     for tab in tabs:  # every recording done, in both tabs
@@ -242,7 +241,7 @@ def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tup
     in_history_order(tabs[0], 25)
 
 
-def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_counts_both(game: Game) -> None:
+def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_counts_both(game: GamePage) -> None:
     first, lagging = open_tabs(game, f"({LAGGING})(500)")  # the second tab sees the first's writes 500 ms late
     for tab in (first, lagging):
         choose_file(tab, "game-file", almost_won().encode())
@@ -258,10 +257,10 @@ def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_c
     assert (stored.played, stored.won, stored.finished) == (2, 2, 2)
 
 
-def test_a_win_waiting_for_the_lock_is_recorded_when_its_page_goes_away(tabs: tuple[Game, Game]) -> None:
+def test_a_win_waiting_for_the_lock_is_recorded_when_its_page_goes_away(tabs: tuple[GamePage, GamePage]) -> None:
     holder, player = tabs
     holder.page.evaluate(  # another tab holds the statistics' lock until told to let go
-        "() => { navigator.locks.request('half-moon:stats', () => new Promise(go => { window.letGo = go; })); }"
+        with_keys("() => { navigator.locks.request(STATS_LOCK, () => new Promise(go => { window.letGo = go; })); }")
     )
     choose_file(player, "game-file", almost_won().encode())
     player.confirm_if_asked()
@@ -291,10 +290,10 @@ def test_the_daily_figures_and_the_calendar_follow_midnight(
     page = context.new_page()
     won = datetime.date(2026, 12, 1)
     stats = json.dumps(daily_won_on(won))
-    page.add_init_script(script=f"localStorage['half-moon:stats'] ??= {stats}")
+    page.add_init_script(script=with_keys(f"localStorage[STATS_KEY] ??= {stats}"))
     helsinki = datetime.timezone(datetime.timedelta(hours=2))
     page.clock.set_system_time(datetime.datetime(2026, 12, 1, 23, 58, tzinfo=helsinki))
-    game = Game(page, site).open()
+    game = GamePage(page, site).open()
     game.action("stats")
     today = page.locator("[data-stats-calendar] [aria-current='date']")
     expect(today).to_have_attribute("data-date", "2026-12-01")
@@ -310,7 +309,7 @@ def test_the_daily_figures_and_the_calendar_follow_midnight(
 
 def winning_line(code: str) -> list[str]:
     """The daily deal's winning line, found by the development solver (tools/solve.py)."""
-    line = solve(Game_.from_code(DealCode.parse(code)), 200_000)
+    line = solve(Game.from_code(DealCode.parse(code)), 200_000)
     assert isinstance(line, list), f"{code}: no winning line found ({line})"
     return [str(move) for move in line]
 
@@ -324,7 +323,7 @@ def test_a_daily_date_after_today_counts_and_shows_won_only_once_it_comes(
     (the page open). A context of its own: the clock is the whole profile's."""
     context = browser.new_context(**browser_context_args, timezone_id="UTC", service_workers="block")
     page, calendar = context.new_page(), '[data-stats-calendar] [data-won="true"]'
-    game = Game(page, site)
+    game = GamePage(page, site)
     try:
         page.clock.set_fixed_time(datetime.datetime(2026, 12, 2, 12, tzinfo=datetime.UTC))
         game.open()
@@ -362,7 +361,7 @@ def test_a_clock_past_9999_still_starts_without_the_daily_figures(
     context = browser.new_context(**browser_context_args)
     page = context.new_page()
     page.clock.set_fixed_time(253_402_387_200)  # seconds: 10000-01-02, past the last daily deal
-    game = Game(page, site).open()
+    game = GamePage(page, site).open()
     assert (stat(game, "daily-won"), stat(game, "daily-streak")) == ("", "")
     expect(game.command("daily")).to_be_disabled()
     game.expect_message("The device's date is not within the years 2000–9999: the daily deal is not available.")

@@ -14,13 +14,14 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from pageobject import Game, required
 from playwright.sync_api import Browser, expect
-from testdata import WON
 
 from halfmoon import DealCode
 from halfmoon.line import parse_line, play_line
+from support.pageobject import GamePage, required
+from support.testdata import WON
 from webapp.app.replay import PACE_MS
+from webapp.store.keys import GAME_KEY
 
 LINE = ".".join(WON["moves"])
 SAVED = 3
@@ -34,13 +35,13 @@ def step_figures(step: int) -> tuple[int, int]:
 
 
 @pytest.fixture(scope="module")
-def page_game(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[Game]:
+def page_game(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[GamePage]:
     context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
     page = context.new_page()
     page.clock.install(time=datetime.datetime(2026, 11, 30, 8, tzinfo=datetime.UTC))
-    game = Game(page, site).open(f"?deal={WON['code']}")
+    game = GamePage(page, site).open(f"?deal={WON['code']}")
     game.play(WON["moves"][:SAVED])
     page.clock.run_for(65_000)  # the saved game's clock past a minute
     page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # from here on, time moves only by hand
@@ -51,7 +52,7 @@ def page_game(browser: Browser, browser_context_args: dict[str, Any], site: str)
 
 
 @pytest.fixture(scope="module")
-def saved_time(page_game: Game) -> str:
+def saved_time(page_game: GamePage) -> str:
     """The saved game's clock as the info bar shows it: it stands still with the page's clock."""
     time = page_game.info("time")
     assert time.startswith("1:0"), time
@@ -59,7 +60,7 @@ def saved_time(page_game: Game) -> str:
 
 
 @pytest.fixture
-def replay(page_game: Game) -> Iterator[Game]:
+def replay(page_game: GamePage) -> Iterator[GamePage]:
     """The won line's replay, opened from the code box at its step 0; left again afterwards."""
     game = page_game
     assert game.board("data-replay") is None and game.figures() == step_figures(SAVED)
@@ -71,24 +72,24 @@ def replay(page_game: Game) -> Iterator[Game]:
         game.action("replay-exit")
 
 
-def step(game: Game) -> int:
+def step(game: GamePage) -> int:
     return int(required(game.page.locator("[data-board]"), "data-step"))
 
 
-def playing(game: Game) -> bool:
+def playing(game: GamePage) -> bool:
     return game.page.locator('button[data-action="replay-play"]').get_attribute("aria-pressed") == "true"
 
 
-def run_for(game: Game, ms: int) -> None:
+def run_for(game: GamePage, ms: int) -> None:
     """The page's clock moved on by ``ms``: its timers fire as they fall due."""
     game.page.clock.run_for(ms)
 
 
-def wait_step(game: Game, wanted: int) -> None:
+def wait_step(game: GamePage, wanted: int) -> None:
     game.page.wait_for_function(f"document.querySelector('[data-board]').dataset.step === '{wanted}'")
 
 
-def test_play_steps_on_by_itself_at_a_readable_pace_and_a_tap_pauses_it(replay: Game) -> None:
+def test_play_steps_on_by_itself_at_a_readable_pace_and_a_tap_pauses_it(replay: GamePage) -> None:
     game = replay
     game.action("replay-play")
     assert playing(game)
@@ -109,7 +110,7 @@ def test_play_steps_on_by_itself_at_a_readable_pace_and_a_tap_pauses_it(replay: 
     assert game.figures() == step_figures(SAVED) and game.selected() == []  # the tap did nothing to the saved game
 
 
-def test_space_plays_and_pauses_and_escape_pauses(replay: Game) -> None:
+def test_space_plays_and_pauses_and_escape_pauses(replay: GamePage) -> None:
     game = replay
     keys = game.page.keyboard
     game.page.evaluate("document.activeElement.blur()")
@@ -131,7 +132,7 @@ def test_space_plays_and_pauses_and_escape_pauses(replay: Game) -> None:
     assert game.page.evaluate("scrollY") == 0  # Space did not scroll the page
 
 
-def test_play_stops_at_the_end(replay: Game) -> None:
+def test_play_stops_at_the_end(replay: GamePage) -> None:
     game = replay
     game.action("replay-last")
     game.action("replay-back")
@@ -144,9 +145,9 @@ def test_play_stops_at_the_end(replay: Game) -> None:
     assert step(game) == 48
 
 
-def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(replay: Game, saved_time: str) -> None:
+def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(replay: GamePage, saved_time: str) -> None:
     game = replay
-    saved = game.page.evaluate("localStorage.getItem('half-moon:game')")
+    saved = game.stored(GAME_KEY)
     assert game.figures() == (0, 0) and game.selected() == ["P4", "P7"]  # the first step's cards, before they leave
     assert (game.info("score"), game.info("moves"), game.info("time")) == ("0", "0", "–")  # no play time in a replay
     for _ in range(5):
@@ -170,7 +171,7 @@ def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(rep
     for key in ("u", "Control+z", "r"):  # undo and restart by key: inert too
         game.page.keyboard.press(key)
     assert step(game) == 0 and game.figures() == (0, 0) and game.board("data-replay") == "true"
-    assert game.page.evaluate("localStorage.getItem('half-moon:game')") == saved  # untouched while replaying
+    assert game.stored(GAME_KEY) == saved  # untouched while replaying
     game.action("replay-exit")
     assert game.board("data-replay") is None and game.figures() == step_figures(SAVED)
     assert (game.info("score"), game.info("moves")) == tuple(map(str, step_figures(SAVED)))
@@ -178,7 +179,7 @@ def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(rep
     assert game.saved()["moves"] == WON["moves"][:SAVED]
 
 
-def test_the_language_can_be_changed_while_replaying_and_the_words_follow(replay: Game, saved_time: str) -> None:
+def test_the_language_can_be_changed_while_replaying_and_the_words_follow(replay: GamePage, saved_time: str) -> None:
     game = replay
     game.action("replay-last")
     game.set_language("fi")  # through the settings panel, which stays open to a replay

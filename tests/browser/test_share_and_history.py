@@ -12,9 +12,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from pageobject import Game, choose_file, download, show_history, stat, without_statistics
 from playwright.sync_api import expect
-from testdata import DEAD_END, WON
+
+from support.pageobject import GamePage, choose_file, download, show_history, stat, without_statistics
+from support.testdata import DEAD_END, WON
+from webapp.store.keys import HISTORY_KEY
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 DAILY = "HM1-D-20261201"
@@ -36,7 +38,7 @@ FAILING_SHEET = "name => { navigator.share = async () => { throw new DOMExceptio
 
 
 @pytest.fixture
-def game(game: Game) -> Iterator[Game]:
+def game(game: GamePage) -> Iterator[GamePage]:
     """The shared page at the start of the example deal, no statistics, no history, no share sheet
     (Chromium on Linux has none: the clipboard is used) unless a test lends one."""
     without_statistics(game)  # the history with them (its rows are drawn when it is next opened)
@@ -49,11 +51,11 @@ PAGE_DATE = """(() => { const d = new Date(), two = (n) => String(n).padStart(2,
   return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
 
 
-def link(game: Game, code: str) -> str:
+def link(game: GamePage, code: str) -> str:
     return game.site + f"?deal={code}"
 
 
-def test_a_won_game_is_shared_through_the_share_sheet_in_english(game: Game) -> None:
+def test_a_won_game_is_shared_through_the_share_sheet_in_english(game: GamePage) -> None:
     game.page.evaluate(SHARE_SHEET)
     game.play_line(WON["moves"])
     time = game.info("time")  # the clock stood still at the win
@@ -67,7 +69,7 @@ def test_a_won_game_is_shared_through_the_share_sheet_in_english(game: Game) -> 
     game.dialog("end").screenshot(path=str(RESULTS / "share-result-en.png"))
 
 
-def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: Game) -> None:
+def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: GamePage) -> None:
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game.fresh(DEAD_END["code"])
     game.set_language("fi")
@@ -86,7 +88,7 @@ def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: Game) -> None:
     game.set_language("en")
 
 
-def test_a_cancelled_share_after_a_share_leaves_no_message(game: Game) -> None:
+def test_a_cancelled_share_after_a_share_leaves_no_message(game: GamePage) -> None:
     game.page.evaluate(SHARE_SHEET)
     game.play_line(WON["moves"])
     game.action("share-result")
@@ -100,9 +102,9 @@ def test_a_cancelled_share_after_a_share_leaves_no_message(game: Game) -> None:
     expect(behind).to_have_text("")
 
 
-def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: Game) -> None:
+def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: GamePage) -> None:
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    game.page.evaluate("h => localStorage.setItem('half-moon:history', h)", DAILY_HISTORY)
+    game.store(HISTORY_KEY, DAILY_HISTORY)
     game.page.evaluate(FAILING_SHEET, "NotAllowedError")
     said = {
         "en": "Sharing was not available, so the result was copied to the clipboard.",
@@ -121,8 +123,8 @@ def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: G
     game.set_language("en")
 
 
-def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: Game) -> None:
-    game.page.evaluate("h => localStorage.setItem('half-moon:history', h)", DAILY_HISTORY)
+def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: GamePage) -> None:
+    game.store(HISTORY_KEY, DAILY_HISTORY)
     game.page.evaluate(SHARE_SHEET)
     texts = {}
     for lang in ("en", "fi"):
@@ -150,7 +152,7 @@ def seconds(shown: str) -> str:
     return str(int(minutes) * 60 + int(secs))
 
 
-def rows(game: Game) -> list[dict[str, str]]:
+def rows(game: GamePage) -> list[dict[str, str]]:
     return game.page.evaluate(
         """() => [...document.querySelectorAll('[data-history] [data-history-game]')].map(r => ({
             n: r.dataset.historyGame, date: r.dataset.date, code: r.dataset.code, won: r.dataset.won,
@@ -158,7 +160,7 @@ def rows(game: Game) -> list[dict[str, str]]:
     )
 
 
-def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game: Game) -> None:
+def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game: GamePage) -> None:
     game.play_line(WON["moves"])
     won_time = seconds(game.info("time"))  # the clock stands still at a win and at a dead end
     game.action("close")
@@ -201,7 +203,7 @@ OPEN_AND_READ = """() => { document.querySelector('button[data-action="stats"]:n
   return [...document.querySelectorAll('[data-history] [data-history-game]')].map(r => r.dataset.code); }"""
 
 
-def test_the_rows_of_an_older_history_are_never_shown(game: Game) -> None:
+def test_the_rows_of_an_older_history_are_never_shown(game: GamePage) -> None:
     game.play_line(WON["moves"])
     game.action("close")
     game.action("stats")
@@ -216,7 +218,7 @@ def test_the_rows_of_an_older_history_are_never_shown(game: Game) -> None:
     expect(game.page.locator("[data-history-game]")).to_have_count(2)
 
 
-def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imports(game: Game) -> None:
+def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imports(game: GamePage) -> None:
     game.play_line(WON["moves"])
     assert stat(game, "won") == "1"  # recorded: the job under the lock has run
     game.action("close")

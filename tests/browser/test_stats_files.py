@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from pageobject import Game, choose_file, download, stat, without_statistics
 from playwright.sync_api import Browser, expect
-from testdata import WON
 
-from halfmoon import DealCode, Move, SavedGame, save
-from halfmoon import Game as Game_
+from halfmoon import DealCode, Game, Move, SavedGame, save
+from support.pageobject import GamePage, choose_file, download, stat, with_keys, without_statistics
+from support.testdata import WON
 
 DAILY = json.loads((Path(__file__).parents[2] / "docs" / "hm1-daily-vectors.json").read_text("utf-8"))
 FIGURES = ("played", "won", "streak", "best-streak", "best-time", "daily-won", "daily-streak")
@@ -30,13 +29,13 @@ NONE = {"played": "0", "won": "0", "streak": "0", "best-streak": "0", "best-time
 
 
 @pytest.fixture
-def game(game: Game) -> Game:
+def game(game: GamePage) -> GamePage:
     """The shared page at the start of the example deal, its statistics cleared."""
     assert figures(without_statistics(game)) == NONE
     return game
 
 
-def figures(game: Game) -> dict[str, str]:
+def figures(game: GamePage) -> dict[str, str]:
     return {name: stat(game, name) for name in FIGURES}
 
 
@@ -44,13 +43,13 @@ def almost_won(elapsed_ms: int = 90_000) -> str:
     """The won game of HM1-N-AAAAAAB one move short, as the page saves it (its first 47 moves are
     played through the page by tests/browser/test_page.py; here only the win matters), its clock at
     ``elapsed_ms``."""
-    position = Game_.from_code(DealCode.parse(WON["code"]))
+    position = Game.from_code(DealCode.parse(WON["code"]))
     for move in WON["moves"][:-1]:
         position.remove(Move.parse(move))
     return save(SavedGame(position, elapsed_ms=elapsed_ms, dealt_at=1_700_000_000_000))
 
 
-def won_and_abandoned(game: Game) -> dict[str, str]:
+def won_and_abandoned(game: GamePage) -> dict[str, str]:
     """Statistics of two games, played here: the example deal won, then abandoned after a move."""
     game.play_line(WON["moves"])
     assert game.board("data-status") == "won"
@@ -64,10 +63,10 @@ def won_and_abandoned(game: Game) -> dict[str, str]:
     return shown
 
 
-def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: Game) -> None:
+def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: GamePage) -> None:
     # Written after the page's own saves on leaving (pagehide, then visibilitychange).
     game.page.evaluate(
-        "t => document.addEventListener('visibilitychange', () => localStorage.setItem('half-moon:game', t))",
+        with_keys("t => document.addEventListener('visibilitychange', () => localStorage.setItem(GAME_KEY, t))"),
         almost_won(),
     )
     game.page.reload()
@@ -80,12 +79,12 @@ def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: Game) -> N
     game.page.reload()
     game.wait_ready()
     assert figures(game) == won
-    other = Game(game.page.context.new_page(), game.site).open()
+    other = GamePage(game.page.context.new_page(), game.site).open()
     assert figures(other) == won
     other.page.close()
 
 
-def test_an_abandoned_game_breaks_the_streak(game: Game) -> None:
+def test_an_abandoned_game_breaks_the_streak(game: GamePage) -> None:
     game.play_line(WON["moves"])
     assert (stat(game, "played"), stat(game, "won"), stat(game, "streak")) == ("1", "1", "1")
     game.action("close")
@@ -102,7 +101,7 @@ def test_an_abandoned_game_breaks_the_streak(game: Game) -> None:
     )
 
 
-def test_statistics_export_reset_import_give_back_the_same_figures(game: Game) -> None:
+def test_statistics_export_reset_import_give_back_the_same_figures(game: GamePage) -> None:
     before = won_and_abandoned(game)
     game.action("stats")
     expect(game.page.locator('[data-dialog="stats"]')).to_be_visible()
@@ -125,14 +124,14 @@ def test_statistics_export_reset_import_give_back_the_same_figures(game: Game) -
     ],
     ids=["malformed", "foreign-version"],
 )
-def test_a_broken_statistics_file_changes_nothing_and_says_why(game: Game, content: bytes, why: str) -> None:
+def test_a_broken_statistics_file_changes_nothing_and_says_why(game: GamePage, content: bytes, why: str) -> None:
     before = won_and_abandoned(game)
     choose_file(game, "stats-file", content)
     expect(game.page.locator("[data-message]")).to_contain_text(why)
     assert figures(game) == before
 
 
-def test_an_inconsistent_statistics_file_is_refused(game: Game) -> None:
+def test_an_inconsistent_statistics_file_is_refused(game: GamePage) -> None:
     before = won_and_abandoned(game)
     game.action("stats")
     record = json.loads(download(game, "stats-export"))
@@ -143,7 +142,7 @@ def test_an_inconsistent_statistics_file_is_refused(game: Game) -> None:
     game.action("close")
 
 
-def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Game) -> None:
+def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: GamePage) -> None:
     game.play(WON["moves"][:3])
     saved = download(game, "game-export")
     assert json.loads(saved)["moves"] == WON["moves"][:3]
@@ -157,7 +156,7 @@ def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Ga
     assert game.figures()[1] == 3 and game.board("data-code") == WON["code"]
 
 
-def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where(game: Game) -> None:
+def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where(game: GamePage) -> None:
     game.play(WON["moves"][:3])
     line = ".".join([*WON["moves"][:3], "P1+P2"])
     game.page.locator('[data-input="code"]').fill(f"?deal={WON['code']}&line={line}")
@@ -166,7 +165,7 @@ def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where(game: G
     assert game.board("data-replay") is None and game.figures() == (35, 3)
 
 
-def test_the_replay_of_a_won_game_steps_to_its_end_and_leaves_the_saved_game(game: Game) -> None:
+def test_the_replay_of_a_won_game_steps_to_its_end_and_leaves_the_saved_game(game: GamePage) -> None:
     game.play(WON["moves"][:3])
     game.action("share-replay")
     link = game.page.locator("[data-replay-link]")
@@ -197,7 +196,7 @@ def test_the_daily_deal_is_the_local_date_s(
     context = browser.new_context(**browser_context_args, timezone_id=zone)
     page = context.new_page()
     page.clock.set_fixed_time(datetime.datetime(2026, 11, 30, 12, tzinfo=datetime.UTC))
-    game = Game(page, site).open()
+    game = GamePage(page, site).open()
     game.action("daily")
     assert game.board("data-code") == code
     vector = next(d for d in DAILY["deals"] if d["code"] == code)

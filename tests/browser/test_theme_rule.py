@@ -12,11 +12,11 @@ import json
 from collections.abc import Iterator
 
 import pytest
-from fakes import FakeStorage
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
+from support.fakes import FakeStorage
 from webapp.store.keys import PREFERENCES_KEY
 from webapp.store.prefs import PREFERENCES_CHARS, PreferenceStore, Theme
 

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
-from pageobject import CODE, Game
 from playwright.sync_api import Browser, BrowserType, Route, expect
-from testdata import WON
 
-GAME, SETTINGS, SNAPSHOT, BACKUP = "half-moon:game", "half-moon:settings", "half-moon:snapshot", "half-moon:game-backup"
+from support.pageobject import CODE, GamePage, with_keys
+from support.testdata import WON
+from webapp.store.keys import BACKUP_KEY, GAME_KEY, HISTORY_BACKUP_KEY, HISTORY_KEY, SETTINGS_KEY, SNAPSHOT_KEY
+
 ILLEGAL = json.dumps(
     {"format": "half-moon-game", "version": 2, "code": CODE, "moves": ["P1+P2"], "undone": []}
     | {"elapsed_ms": 0, "dealt_at": 0, "from_file": False},
@@ -32,17 +33,17 @@ INJECTED = "document.querySelectorAll('main img, main b, main script, [data-mess
 
 
 @pytest.fixture
-def profile(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[Game, Watch]]:
+def profile(browser: Browser, browser_context_args: dict[str, Any], site: str) -> Iterator[tuple[GamePage, Watch]]:
     """A profile of its own (own storage, no service worker), its pages watched like the shared one's."""
     context = browser.new_context(**browser_context_args, service_workers="block")
     seen = Watch(site[: site.index(PREFIX)])
     context.on("page", seen.attach)
-    yield Game(context.new_page(), site), seen
+    yield GamePage(context.new_page(), site), seen
     context.close()
     seen.check()
 
 
-def fill_storage(game: Game, values: dict[str, str]) -> None:
+def fill_storage(game: GamePage, values: dict[str, str]) -> None:
     """Storage of the site's origin set before the game's page first loads (JavaScript values)."""
     game.page.goto(game.site + "rules-en.html")  # a page of the origin that is not the game
     for key, value in values.items():  # as much as the origin's quota takes (5 MB fits once)
@@ -51,20 +52,18 @@ def fill_storage(game: Game, values: dict[str, str]) -> None:
 
 @pytest.mark.parametrize("kind", HOSTILE, ids=HOSTILE.keys())
 def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_nothing(
-    profile: tuple[Game, Watch], kind: str
+    profile: tuple[GamePage, Watch], kind: str
 ) -> None:
     game, _ = profile
     value = HOSTILE[kind]
-    fill_storage(game, {GAME: value, SNAPSHOT: value, BACKUP: value})
-    game.page.evaluate(f"localStorage.setItem('{SETTINGS}', JSON.stringify({{move_errors: true}}))")
+    fill_storage(game, {GAME_KEY: value, SNAPSHOT_KEY: value, BACKUP_KEY: value})
+    game.store(SETTINGS_KEY, json.dumps({"move_errors": True}))
     game.open("")  # the hostile game key must not brick the page
     said = game.message()
     assert said and len(said) < 300, said
     if kind == "foreign-version":
         assert "backup" in said
-        assert json.loads(game.page.evaluate(f"localStorage.getItem('{BACKUP}')"))[-1] == json.loads(
-            game.page.evaluate(f"JSON.stringify({value})")
-        )
+        assert json.loads(game.stored(BACKUP_KEY))[-1] == json.loads(game.page.evaluate(f"JSON.stringify({value})"))
     else:
         assert "not a Half Moon game" in said and "backup" not in said
     assert game.page.evaluate(INJECTED) == 0 and game.page.title() == "Half Moon"
@@ -72,50 +71,48 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
     assert game.board("data-saved") == "true" and game.saved()["code"] == game.board("data-code")
 
 
-def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[Game, Watch]) -> None:
+def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
-    fill_storage(game, {SETTINGS: HOSTILE["deep-nesting"]})
+    fill_storage(game, {SETTINGS_KEY: HOSTILE["deep-nesting"]})
     game.open()
     assert game.figures() == (0, 0) and not game.page.locator('[data-setting="move-errors"]').is_checked()
-    stored = game.page.evaluate(f"localStorage.getItem('{SETTINGS}')")
+    stored = game.stored(SETTINGS_KEY)
     assert stored is None or stored.startswith("{"), "the hostile value was removed"
 
 
-def test_a_backup_that_cannot_be_written_leaves_the_record_in_place(profile: tuple[Game, Watch]) -> None:
+def test_a_backup_that_cannot_be_written_leaves_the_record_in_place(profile: tuple[GamePage, Watch]) -> None:
     """Storage nearly full: the refused record stays where it was, nothing overwrites it, the game
     runs from memory and says it is not saved."""
     game, _ = profile
-    fill_storage(game, {GAME: json.dumps(ILLEGAL)})
+    fill_storage(game, {GAME_KEY: json.dumps(ILLEGAL)})
     game.page.add_init_script(
-        "(() => { const set = Storage.prototype.setItem;"
-        " Storage.prototype.setItem = function (k, v) {"
-        f"  if (k === '{BACKUP}') throw new DOMException('full', 'QuotaExceededError');"
-        "  return set.call(this, k, v); }; })()"
+        with_keys(
+            "(() => { const set = Storage.prototype.setItem;"
+            " Storage.prototype.setItem = function (k, v) {"
+            "  if (k === BACKUP_KEY) throw new DOMException('full', 'QuotaExceededError');"
+            "  return set.call(this, k, v); }; })()"
+        )
     )
     game.open("")
     assert "left in place" in game.message()
     assert game.board("data-saved") == "false"
     expect(game.page.locator("[data-save-warning]")).to_be_visible()
     game.play(WON["moves"][:1])
-    assert game.page.evaluate(f"localStorage.getItem('{GAME}')") == ILLEGAL
+    assert game.stored(GAME_KEY) == ILLEGAL
 
 
-def test_a_second_refused_record_never_overwrites_the_first_backup(profile: tuple[Game, Watch]) -> None:
+def test_a_second_refused_record_never_overwrites_the_first_backup(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
     records = [ILLEGAL.replace('"dealt_at":0', f'"dealt_at":{n}') for n in (1, 2)]
-    fill_storage(game, {GAME: json.dumps(records[0])})
+    fill_storage(game, {GAME_KEY: json.dumps(records[0])})
     game.open("")
-    game.page.evaluate(f"localStorage.setItem('{GAME}', {json.dumps(records[1])})")
+    game.store(GAME_KEY, records[1])
     game.open("")
-    assert json.loads(game.page.evaluate(f"localStorage.getItem('{BACKUP}')")) == records
-
-
-HISTORY, HISTORY_BACKUP = "half-moon:history", "half-moon:history-backup"
-STORED = "(key) => localStorage.getItem(key)"
+    assert json.loads(game.stored(BACKUP_KEY)) == records
 
 
 def test_a_history_with_one_wrong_typed_score_is_backed_up_named_and_recorded_after(
-    profile: tuple[Game, Watch],
+    profile: tuple[GamePage, Watch],
 ) -> None:
     """Three legal games, one score the string "25": the record is ours (it names our format), so it is
     moved to its backup, the message names the field, and the next finished game is recorded after it."""
@@ -124,18 +121,18 @@ def test_a_history_with_one_wrong_typed_score_is_backed_up_named_and_recorded_af
     games = [[WON["code"], n, "20261201", "playing", 25, 60_000, line] for n in (1, 2, 3)]
     games[1][4] = "25"
     text = json.dumps({"format": "half-moon-history", "version": 1, "games": games})
-    fill_storage(game, {HISTORY: json.dumps(text)})
+    fill_storage(game, {HISTORY_KEY: json.dumps(text)})
     game.open()
     said = game.message()
     assert "moved to a backup" in said and "has a value of the wrong type in its field score" in said, said
-    assert json.loads(game.page.evaluate(STORED, HISTORY_BACKUP)) == [text]
+    assert json.loads(game.stored(HISTORY_BACKUP_KEY)) == [text]
     game.play_line(WON["moves"])
     game.page.wait_for_function(
-        "(key) => (JSON.parse(localStorage.getItem(key) || '{}').games || []).length === 1", arg=HISTORY
+        "(key) => (JSON.parse(localStorage.getItem(key) || '{}').games || []).length === 1", arg=HISTORY_KEY
     )
-    recorded = json.loads(game.page.evaluate(STORED, HISTORY))["games"]
+    recorded = json.loads(game.stored(HISTORY_KEY))["games"]
     assert [entry[3] for entry in recorded] == ["won"]
-    assert json.loads(game.page.evaluate(STORED, HISTORY_BACKUP)) == [text]
+    assert json.loads(game.stored(HISTORY_BACKUP_KEY)) == [text]
 
 
 FAILING_WRITES = (
@@ -147,7 +144,7 @@ FAILING_WRITES = (
 
 
 def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reload_resumes(
-    profile: tuple[Game, Watch],
+    profile: tuple[GamePage, Watch],
 ) -> None:
     """The state "cannot save" lasts: it is no message the next tap clears."""
     game, _ = profile
@@ -167,7 +164,7 @@ def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reloa
     expect(warning).to_be_hidden()
 
 
-def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[Game, Watch]) -> None:
+def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[GamePage, Watch]) -> None:
     game, _ = profile
     game.page.add_init_script(FAILING_WRITES.replace("window.storageIsFull", "true"))
     game.open()
@@ -176,7 +173,7 @@ def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[Game, 
     assert game.figures()[1] == 3 and game.board("data-saved") == "false"
 
 
-def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: Game) -> None:
+def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: GamePage) -> None:
     """Echoed input is cut; long words wrap."""
     game.play_code("Q" * 2000)
     assert 0 < len(game.message()) < 200
@@ -217,7 +214,7 @@ def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
     )
     try:
         context = browser.new_context(**browser_context_args)
-        first = Game(context.new_page(), site).open()
+        first = GamePage(context.new_page(), site).open()
         first.play(WON["moves"][:1])
         # The service worker claims its clients once, when it activates; a claim evicts a page from the
         # back/forward cache, so it must have happened before this page goes to sleep there.
@@ -257,7 +254,7 @@ def test_no_page_breaks_its_content_security_policy_online_or_offline(browser: B
     context = browser.new_context(locale="en-GB")
     context.add_init_script(CSP_PROBE)
     try:
-        game = Game(context.new_page(), site).open()
+        game = GamePage(context.new_page(), site).open()
         game.play(WON["moves"])
         assert game.board("data-status") == "won"
         game.page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
@@ -267,7 +264,7 @@ def test_no_page_breaks_its_content_security_policy_online_or_offline(browser: B
                 page = context.new_page()
                 page.goto(site + name)
                 if name == "":
-                    Game(page, site).wait_ready()
+                    GamePage(page, site).wait_ready()
                 policy = page.locator('meta[http-equiv="Content-Security-Policy"]')
                 assert policy.count() == 1, f"{name or 'index.html'} has no policy"
                 assert page.evaluate("window.cspViolations") == [], f"{name or 'index.html'} online={online}"

@@ -1,11 +1,11 @@
-"""The cross-engine suite: the same page object (tests/browser/pageobject.py) in Chromium, Firefox
-and WebKitGTK, each through its own driver (tools/engines.py).
+"""The cross-engine suite: the same page object (support/pageobject.py) in Chromium, Firefox
+and WebKitGTK, each through its own driver (support/engines.py).
 
 One booted page per engine for the whole session, in a fresh profile with the service worker on,
 served by a server of its own (its own origin, so that engines share no storage, and a log of every
 body it sends). Its first visit is the one the boot makes: the fixture records what it served until
 the service worker controls the page and the interpreter snapshot is stored. Tests put the page
-back to the start of the deal through the page's own commands (``Game.fresh``). Errors and requests
+back to the start of the deal through the page's own commands (``GamePage.fresh``). Errors and requests
 to other hosts are read through a same-origin hook (hook.js) the server puts first in every page:
 WebKit's driver has no console and no request events. A reload is a navigation to the address
 (never a cache-bypassing refresh); offline is the server stopped.
@@ -17,23 +17,19 @@ the run with one line naming its install command, never a silent skip.
 from __future__ import annotations
 
 import json
-import sys
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from engine_suite import Engine, Engines
+
+from support.engines import ENGINES, missing, wanted_engines
+from support.pageobject import CODE, GamePage
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from engine_suite import Engine, Engines  # noqa: E402
-from engines import ENGINES, missing, wanted_engines  # noqa: E402
-from pageobject import CODE, Game  # noqa: E402
 
 WANTED = wanted_engines()
 
@@ -102,7 +98,7 @@ def booted(engine: str, engines: Engines) -> Iterator[Engine]:
 
 
 @pytest.fixture
-def game(booted: Engine) -> Game:
+def game(booted: Engine) -> GamePage:
     """The engine's booted page at the start of HM1-N-AAAAAAB, English, default settings."""
     try:
         booted.game.fresh()

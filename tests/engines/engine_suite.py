@@ -3,7 +3,6 @@ with the test hook in every page, and its one booted page."""
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
 from pathlib import Path
@@ -11,13 +10,12 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "tools"))
-sys.path.insert(0, str(ROOT / "tests" / "browser"))
+from support.engines import free_port, launch
+from support.pageobject import GamePage
+from tools.serve import Handler, Server, make_server, with_first_script
 
-from engines import free_port, launch  # noqa: E402
-from pageobject import Game  # noqa: E402
-from serve import Handler, Server, make_server, with_first_script  # noqa: E402
+ROOT = Path(__file__).resolve().parents[2]
+
 
 PREFIX = "/half-moon/"
 HOOK = Path(__file__).with_name("hook.js").read_bytes()
@@ -67,7 +65,7 @@ class Engine:
         except Exception:
             self.stop_server()
             raise
-        self.game = Game(driver, self.site)
+        self.game = GamePage(driver, self.site)
         self.game.ready_ms = READY_S * 1000
         self.driver = driver
         try:

@@ -15,8 +15,10 @@ from pathlib import Path
 from typing import Any
 
 from engine_suite import PREFIX, Engine
-from pageobject import CODE, Game, Keyboard, stat
-from testdata import DEAD_END, WON
+
+from support.geometry import inside, overlap, window
+from support.pageobject import CODE, GamePage, Keyboard, stat
+from support.testdata import DEAD_END, WON
 
 STARTED = "document.documentElement.dataset.start"
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,7 +60,7 @@ def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted:
     """Counted at the server: the page, its Workers and the service worker together, from the first
     request until the service worker controls the page and the interpreter snapshot is stored. The
     later requests find the page's download in the browser's HTTP cache (every engine runs with a
-    profile on disk, as a player's: tools/engines.py)."""
+    profile on disk, as a player's: support/engines.py)."""
     whole = bodies(booted.first_visit)
     assert {path: n for path, n in whole.items() if n > 1} == {}, f"{booted.name} downloaded files more than once"
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs", "pyodide.asm.mjs"):
@@ -66,7 +68,7 @@ def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted:
     assert whole[f"{PREFIX}static/build/app.zip"] == 1 and whole[f"{PREFIX}pyscript.toml"] == 1
 
 
-def test_a_whole_won_game_by_taps_and_its_statistics(game: Game) -> None:
+def test_a_whole_won_game_by_taps_and_its_statistics(game: GamePage) -> None:
     played, won = int(stat(game, "played")), int(stat(game, "won"))
     game.play(WON["moves"])  # 48 removals, each a click per card
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
@@ -75,7 +77,7 @@ def test_a_whole_won_game_by_taps_and_its_statistics(game: Game) -> None:
     assert int(stat(game, "streak")) >= 1 and stat(game, "best-time") != ""
 
 
-def test_undo_and_redo(game: Game) -> None:
+def test_undo_and_redo(game: GamePage) -> None:
     before = game.cards()
     game.play(["P4+P7"])
     after = game.cards()
@@ -86,14 +88,14 @@ def test_undo_and_redo(game: Game) -> None:
     assert game.figures() == (10, 1) and game.cards() == after
 
 
-def test_a_dead_end(game: Game) -> None:
+def test_a_dead_end(game: GamePage) -> None:
     game.fresh(DEAD_END["code"])
     game.play(DEAD_END["moves"])
     assert game.board("data-status") == "dead-end"
     assert game.is_open("end") and game.message() != ""
 
 
-def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: Game, booted: Engine) -> None:
+def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: GamePage, booted: Engine) -> None:
     game.play(["P4+P7", "P5+P6"])
     cards = game.cards()
     game.open()  # a navigation to the address: the second visit of this profile
@@ -101,7 +103,7 @@ def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: Game, booted
     assert booted.driver.evaluate(STARTED) == "restored"
 
 
-def test_an_offline_reload_resumes_the_game(game: Game, booted: Engine) -> None:
+def test_an_offline_reload_resumes_the_game(game: GamePage, booted: Engine) -> None:
     game.play(["P4+P7"])
     booted.stop_server()
     try:
@@ -133,7 +135,7 @@ SNAPSHOT = """async ([how]) => {
 }"""
 
 
-def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: Game, booted: Engine) -> None:
+def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: GamePage, booted: Engine) -> None:
     game.play(["P4+P7"])
     assert booted.driver.evaluate(SNAPSHOT, ["corrupt"]) is True
     try:
@@ -147,7 +149,7 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: Game, booted: Eng
         booted.driver.evaluate(SNAPSHOT, ["restore"])
 
 
-def test_the_keyboard(game: Game, booted: Engine) -> None:
+def test_the_keyboard(game: GamePage, booted: Engine) -> None:
     keys = Keyboard(game)
     stops = booted.driver.evaluate(TAB_STOPS)
     assert len(stops) == 1 and game.count(stops[0]) > 0, f"the board's Tab stops: {stops}"
@@ -197,15 +199,7 @@ GEOMETRY = """() => Object.fromEntries([...document.querySelectorAll('iframe[dat
 }))"""
 
 
-def inside(a: list[float], width: float, height: float) -> bool:
-    return a[0] >= -0.5 and a[1] >= -0.5 and a[2] <= width + 0.5 and a[3] <= height + 0.5
-
-
-def overlap(a: list[float], b: list[float]) -> bool:
-    return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
-
-
-def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: Game, booted: Engine) -> None:
+def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: GamePage, booted: Engine) -> None:
     """In same-origin iframes of those sizes (Firefox's and WebKitGTK's windows cannot be made that
     small); each frame is the game page, restored from the snapshot."""
     booted.driver.evaluate(FRAMES, VIEWPORTS)
@@ -220,7 +214,7 @@ def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: Game, booted: Engin
         assert g["viewport"] == [width, height], f"{at}: the frame's viewport is {g['viewport']}"
         assert g["scroll"][0] <= width and g["scroll"][1] <= height, f"{at}: the page scrolls"
         targets = g["places"] + g["commands"]
-        assert all(inside(t, width, height) for t in targets + g["info"]), f"{at}: something is off screen"
+        assert all(inside(t, window(width, height)) for t in targets + g["info"]), f"{at}: something is off screen"
         for i, t in enumerate(targets):
             assert not any(overlap(t, u) for u in targets[i + 1 :]), f"{at}: two hit areas overlap"
         smallest = min(min(t[2] - t[0], t[3] - t[1]) for t in targets)

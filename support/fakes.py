@@ -1,14 +1,17 @@
-"""Test doubles for the page's shell under CPython (webapp/): localStorage and the page's clock, and
-two helpers that drive and read the shell as the page does. Shared by test_webapp.py, test_storage.py
-and test_records.py."""
+"""Test doubles for the page's shell under CPython (webapp/): localStorage, the page's clock and the
+tabs' lock; the shell made on them (``make_app``), and two helpers that drive and read it as the page
+does."""
 
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from halfmoon import Place
+from halfmoon import DealCode, Place
+from support.testdata import WON
 from webapp.app.app import App
+from webapp.store.storage import Store
 from webapp.text.words import words
 
 
@@ -60,6 +63,22 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def make_app(
+    storage: FakeStorage | TabStorage | None = None,
+    query: str = "",
+    *,
+    code: str = WON["code"],
+    languages: Sequence[str] = ("en",),
+    **ports: Any,
+) -> App:
+    """The shell as the page makes it, on fake storage (a new one by default) and a fake clock, at the
+    address ``query``, in a browser that prefers ``languages``; every new deal is ``code``. ``ports``
+    replace any other of the shell's ports: ``wall_ms``, ``today``, ``locked``, ``now_ms``."""
+    given: dict[str, Any] = {"now_ms": FakeClock(), "new_code": lambda: DealCode.parse(code), **ports}
+    store = Store(storage if storage is not None else FakeStorage())
+    return App(store, browser_languages=languages, query=query, **given)
 
 
 def play(app: App, moves: list[str]) -> None:

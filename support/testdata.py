@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, Phase, settings
 from halfmoon import Game
 
 ROOT = Path(__file__).resolve().parent.parent
-DATA = Path(__file__).parent / "data"
+DATA = ROOT / "tests" / "data"
 DOCS = ROOT / "docs"
 EXAMPLE = ROOT / "data" / "example-game.json"
 

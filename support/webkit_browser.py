@@ -6,7 +6,7 @@ cache, so every Worker and the service worker's precache download a file again w
 revalidate it from its cache (an answer with no body). Measuring "one download per file" there
 would measure MiniBrowser, not WebKit. This window is MiniBrowser's automation mode with one change:
 the website data and the HTTP cache live in a folder of their own (``--profile``, a new one per
-launch). Chromium's suite does the same (``tools/engines.py`` ``chromium_driver``).
+launch). Chromium's suite does the same (``support/engines.py`` ``chromium_driver``).
 
 WebKitWebDriver starts it as it would MiniBrowser (``--automation`` and the inspector's address
 in its environment); the browser name it reports is MiniBrowser's, which the driver asks for.

@@ -1,8 +1,8 @@
 """The three browser engines the page is tested and measured in, behind one small driver interface.
 
-    Chromium   Debian's /usr/bin/chromium, driven by Playwright (tools/chromium.py)
+    Chromium   Debian's /usr/bin/chromium, driven by Playwright (support/chromium.py)
     Firefox    Debian's /usr/bin/firefox-esr, headless, driven by Marionette (PyPI marionette-driver)
-    WebKit     WebKitGTK (tools/webkit_browser.py: MiniBrowser's automation mode with a profile on disk)
+    WebKit     WebKitGTK (support/webkit_browser.py: MiniBrowser's automation mode with a profile on disk)
                under Xvfb, driven by Selenium's WebKitGTK driver through /usr/bin/WebKitWebDriver
                (a stand-in for Safari: every browser on an iPhone is WebKit)
 
@@ -10,7 +10,7 @@ No browser is ever downloaded: each engine is a Debian package, and a missing on
 command that installs it (``missing``). Playwright's own Firefox and WebKit builds cannot be used here;
 its ``moz-firefox`` channel starts Firefox ESR 153 but cannot open a page in it (docs/engines.md).
 
-``Driver`` is what the page object (tests/browser/pageobject.py) and the benchmark need of a browser:
+``Driver`` is what the page object (support/pageobject.py) and the benchmark need of a browser:
 navigate, evaluate a script, click an element, press a key, wait for a condition, size the window.
 Scripts are JavaScript functions or expressions, as Playwright's ``evaluate`` takes them: ``"() => …"``,
 ``"(arg) => …"`` (called with ``arg``) or an expression; a promise is awaited in every engine.
@@ -29,8 +29,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, Protocol
 
-from chromium import ARGS as CHROMIUM_ARGS
-from chromium import EXECUTABLE as CHROMIUM
+from support.chromium import ARGS as CHROMIUM_ARGS
+from support.chromium import EXECUTABLE as CHROMIUM
 
 ENGINES = ("chromium", "firefox", "webkit")
 FIREFOX = os.environ.get("HALFMOON_FIREFOX", "/usr/bin/firefox-esr")
@@ -381,7 +381,7 @@ def start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
 
 
 def launch_webkit(width: int = 1000, height: int = 800) -> SeleniumDriver:
-    """A WebKitGTK window (tools/webkit_browser.py) in a new profile on a new Xvfb display, through
+    """A WebKitGTK window (support/webkit_browser.py) in a new profile on a new Xvfb display, through
     WebKitWebDriver; English first. A window of width × height."""
     from selenium import webdriver
     from selenium.webdriver.webkitgtk.options import Options

@@ -1,7 +1,7 @@
 """The page through the automation contract (ui-contract.md) only: no class names, no nesting.
 
-Every page test drives the game through this one set of helpers, in every engine. ``Game`` works
-over a small driver interface (``tools/engines.py``: navigate, evaluate, click, key, fill, select,
+Every page test drives the game through this one set of helpers, in every engine. ``GamePage`` works
+over a small driver interface (``support/engines.py``: navigate, evaluate, click, key, fill, select,
 wait) with one adapter per driver: Playwright for Chromium, Marionette for Firefox, Selenium for
 WebKitGTK. Built on a Playwright page, it also offers that page's locators (``place``, ``button``,
 ``command``, ``dialog``, ``page``) to the Chromium tests; the cross-engine suite (tests/engines/)
@@ -12,17 +12,18 @@ instead of paying for a Pyodide boot each.
 
 from __future__ import annotations
 
+import json
 import math
-import sys
+import re
 import time
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, FilePayload, Locator, Page, Route, ViewportSize, expect
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))
-
-from engines import Driver, PlaywrightDriver
+from support.engines import Driver, PlaywrightDriver
+from webapp.store import keys
+from webapp.store.keys import GAME_KEY
 
 READY_MS = 60_000
 ACTION_MS = 30_000  # how long a command's button may take to show, as Playwright's own wait
@@ -78,7 +79,7 @@ IN_CLOSED_MENU = """(selector) => {
 }"""
 
 
-class Game:
+class GamePage:
     """The page through the automation contract (ui-contract.md) only, over a ``Driver``."""
 
     def __init__(self, page: Page | Driver, site: str) -> None:
@@ -114,7 +115,7 @@ class Game:
 
     # Opening and resetting
 
-    def open(self, query: str = f"?deal={CODE}") -> Game:
+    def open(self, query: str = f"?deal={CODE}") -> GamePage:
         self.driver.navigate(self.site + query)
         self.wait_ready()
         return self
@@ -134,11 +135,11 @@ class Game:
     def is_ready(self) -> bool:
         return bool(self.driver.evaluate("document.documentElement.dataset.ready === 'true'"))
 
-    def tab(self, query: str = f"?deal={CODE}") -> Game:
+    def tab(self, query: str = f"?deal={CODE}") -> GamePage:
         """The game opened in another tab of the same browser profile (same storage)."""
-        return Game(self.page.context.new_page(), self.site).open(query)
+        return GamePage(self.page.context.new_page(), self.site).open(query)
 
-    def fresh(self, code: str = CODE) -> Game:
+    def fresh(self, code: str = CODE) -> GamePage:
         """The deal ``code`` from its start, no dialog, no message, the settings at their defaults,
         English: through the page's own commands, booting only if the page is not the game."""
         if not self.is_ready():
@@ -356,21 +357,41 @@ class Game:
         else:
             self.driver.wait("(t) => document.querySelector('[data-message]').innerText.trim() === t", 5000, text)
 
+    # Storage, always by the keys module's names (webapp/store/keys.py owns every key)
+
+    def stored(self, key: str) -> str | None:
+        """What storage holds under ``key``, as the page wrote it."""
+        text: str | None = self.driver.evaluate("(key) => localStorage.getItem(key)", key)
+        return text
+
+    def store(self, key: str, value: str) -> None:
+        """Write ``value`` under ``key``, as another tab or another copy of the page would."""
+        self.driver.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+
     def saved(self) -> Any:
-        return self.driver.evaluate("JSON.parse(localStorage.getItem('half-moon:game'))")
+        """The saved game's record, parsed (None when there is none)."""
+        text = self.stored(GAME_KEY)
+        return None if text is None else json.loads(text)
 
 
 # Statistics, files, the daily deal (docs/ui-contract.md "Additions")
 
 
-def stat(game: Game, name: str) -> str:
+def with_keys(script: str) -> str:
+    """``script`` with each storage key's name (``GAME_KEY``, ``STATS_KEY``…, as webapp/store/keys.py
+    names them, and the Web Locks' ``STATS_LOCK``) written as its value, a JavaScript string: scripts never
+    type a key out."""
+    return re.sub(r"\b[A-Z_]+_(KEY|LOCK)\b", lambda name: json.dumps(getattr(keys, name.group())), script)
+
+
+def stat(game: GamePage, name: str) -> str:
     """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once no change
     of the figures waits for its turn (``aria-busy``: recording waits for the Web Lock)."""
     game.driver.wait("!document.querySelector('[data-stats]').hasAttribute('aria-busy')", 10_000)
     return game._required("[data-stats]", f"data-{name}")
 
 
-def download(game: Game, action: str) -> bytes:
+def download(game: GamePage, action: str) -> bytes:
     """Click a command that downloads a file; the file's bytes."""
     with game.page.expect_download() as info:
         game.action(action)
@@ -379,9 +400,9 @@ def download(game: Game, action: str) -> bytes:
         return file.read()
 
 
-def choose_file(game: Game, input_name: str, content: bytes, name: str = "chosen.json") -> None:
+def choose_file(game: GamePage, input_name: str, content: bytes, name: str = "chosen.json") -> None:
     """Choose a file in ``<input type="file" data-input=…>``."""
-    files = {"name": name, "mimeType": "application/json", "buffer": content}
+    files: FilePayload = {"name": name, "mimeType": "application/json", "buffer": content}
     game.page.locator(f'[data-input="{input_name}"]').set_input_files(files)
 
 
@@ -394,7 +415,7 @@ AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "
 class Keyboard:
     """The game played with keys alone: the board's arrows, Enter/Space, shortcuts."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: GamePage) -> None:
         self.game = game
         self.driver = game.driver
 
@@ -483,7 +504,7 @@ def axe_violations(page: Page) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {[n['target'] for n in v['nodes']]}" for v in result["violations"]]
 
 
-def without_statistics(game: Game) -> Game:
+def without_statistics(game: GamePage) -> GamePage:
     """The page's statistics cleared through its own command (reset, confirmed)."""
     game.action("stats")
     game.action("stats-reset")
@@ -496,7 +517,7 @@ def without_statistics(game: Game) -> Game:
 # The history of games, a disclosure in the statistics dialog
 
 
-def show_history(game: Game) -> None:
+def show_history(game: GamePage) -> None:
     """The statistics dialog's history opened (its summary clicked, as a player does) unless it is."""
     if not game.driver.evaluate("document.querySelector('[data-history-list]').open"):
         game.driver.click("[data-history-list] > summary")
@@ -506,7 +527,7 @@ def show_history(game: Game) -> None:
 
 
 def first_visit(
-    browser: Browser, site: str, locale: str, viewport: dict[str, int], query: str = ""
+    browser: Browser, site: str, locale: str, viewport: ViewportSize, query: str = ""
 ) -> tuple[Page, list[Route]]:
     """A first visit in a profile of its own, the runtime's wasm held back (the held routes go on
     when the test continues them): the page as first painted, loading for as long as the test needs."""
