@@ -12,7 +12,7 @@ from test_webapp import make_app
 
 from sitegen.pages import PAGE_FILES
 from sitegen.skeleton import arc_css, refresh_css
-from webapp.store.keys import SETTINGS_KEY
+from webapp.store.storage_keys import SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 

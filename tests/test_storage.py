@@ -18,8 +18,8 @@ from halfmoon.saved import MAX_CHARS
 from webapp.app.actions import Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build
-from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
 from webapp.store.storage import BACKUPS, Kept, Settings, Store
+from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
 
 ours_but_illegal = (
     '{"format":"half-moon-game","version":2,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],'
@@ -161,7 +161,7 @@ def test_any_stored_text_gives_a_game_and_settings_never_an_exception(value: str
 
 
 def test_the_kinds_of_refusal_are_all_said_in_both_languages() -> None:
-    from webapp.text.table import TEXTS
+    from webapp.text.word_table import TEXTS
 
     for kept in Kept:
         assert f"refused-{kept}" in TEXTS["fi"] and f"refused-{kept}" in TEXTS["en"]

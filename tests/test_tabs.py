@@ -9,8 +9,8 @@ from testdata import WON
 from halfmoon import DealCode, load, save
 from webapp.app.actions import Action, Dialog, Replacing
 from webapp.app.app import App
-from webapp.store.keys import GAME_KEY
 from webapp.store.storage import Store
+from webapp.store.storage_keys import GAME_KEY
 
 
 def tab(shared: FakeStorage) -> tuple[App, TabStorage]:

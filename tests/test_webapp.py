@@ -14,9 +14,9 @@ from sitegen.skeleton import refresh_index
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build
-from webapp.store.keys import GAME_KEY, SETTINGS_KEY
 from webapp.store.storage import Settings, Store
-from webapp.text.table import TEXTS
+from webapp.store.storage_keys import GAME_KEY, SETTINGS_KEY
+from webapp.text.word_table import TEXTS
 from webapp.text.words import pick_language
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -36,7 +36,7 @@ from serve import make_server  # noqa: E402
 
 from webapp.stats import history  # noqa: E402
 from webapp.stats.stored import dumps  # noqa: E402
-from webapp.store.keys import HISTORY_KEY, STATS_KEY  # noqa: E402
+from webapp.store.storage_keys import HISTORY_KEY, STATS_KEY  # noqa: E402
 
 OPEN = """() => {
     const start = performance.now();

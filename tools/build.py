@@ -60,7 +60,7 @@ from sitegen.manifest import SCREENSHOT_DIR, manifest_text  # noqa: E402
 from sitegen.pages import PAGE_FILES, write_pages  # noqa: E402
 from sitegen.skeleton import refresh_css, refresh_index  # noqa: E402
 from webapp.app.actions import Setting  # noqa: E402
-from webapp.store import keys  # noqa: E402
+from webapp.store import storage_keys  # noqa: E402
 
 VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
@@ -301,9 +301,9 @@ def early_fetch() -> None:
 def start_facts() -> dict[str, str | int]:
     """What the start-up module reads before Python runs, from the one Python owner of each."""
     return {
-        "settingsKey": keys.SETTINGS_KEY,
-        "startingKey": keys.STARTING_KEY,
-        "failuresKey": keys.FAILURES_KEY,
+        "settingsKey": storage_keys.SETTINGS_KEY,
+        "startingKey": storage_keys.STARTING_KEY,
+        "failuresKey": storage_keys.FAILURES_KEY,
         "fastStartField": Setting.FAST_START.field,
         "defaultLanguage": DEFAULT_LANGUAGE,
         # CPython keeps the time as 64-bit nanoseconds (PyTime_t): the last moment it can hold, in ms.

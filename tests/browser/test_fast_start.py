@@ -19,7 +19,7 @@ from pageobject import READY_MS, Game
 from playwright.sync_api import Browser, BrowserContext, Route, expect
 from testdata import WON
 
-from webapp.store.keys import STARTING_KEY
+from webapp.store.storage_keys import STARTING_KEY
 
 STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
 CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"

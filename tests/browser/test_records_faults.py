@@ -27,7 +27,7 @@ from halfmoon import Game as Game_
 from webapp.stats import history
 from webapp.stats.record import GameId, Stats, record_ended, record_played
 from webapp.stats.stored import dumps, loads
-from webapp.store.keys import STATS_KEY
+from webapp.store.storage_keys import STATS_KEY
 
 CODE = WON["code"]
 LAST = WON["moves"][-1].split("+")

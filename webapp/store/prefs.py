@@ -13,8 +13,8 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from webapp.store.keys import PREFERENCES_KEY
 from webapp.store.storage import Backend, flat_record, read_item, remove_item, write_item
+from webapp.store.storage_keys import PREFERENCES_KEY
 
 PREFERENCES_CHARS = 1_000
 

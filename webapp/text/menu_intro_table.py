@@ -1,5 +1,5 @@
 """The words of the menu of the other commands and of the first game's introduction, in Finnish
-and English; merged into ``webapp.text.table.TEXTS``."""
+and English; merged into ``webapp.text.word_table.TEXTS``."""
 
 from __future__ import annotations
 
