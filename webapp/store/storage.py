@@ -109,7 +109,7 @@ class Settings:
 
 
 class Kept(enum.StrEnum):
-    """What became of a refused saved game; the message says which (webapp/text/word_table.py ``refused-…``)."""
+    """What became of a refused saved game; the message says which (webapp/text/game_table.py ``refused-…``)."""
 
     REMOVED = "removed"  # not a Half Moon record at all
     BACKED_UP = "backed-up"  # ours but not valid: moved to the backups

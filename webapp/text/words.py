@@ -15,7 +15,8 @@ from halfmoon import DeadEndReport, HalfMoonError, TapError, format_time
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text, shorten
 from halfmoon.i18n import text as engine_text
 from webapp.stats.record_errors import StatsError
-from webapp.text.word_table import KEY_LETTERS, TEXTS
+from webapp.text.keyboard_table import KEY_LETTERS
+from webapp.text.word_table import TEXTS
 
 LANGUAGE_NAMES = {"fi": "Suomi", "en": "English"}
 PAGES = ("rules", "examples")
