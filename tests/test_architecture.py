@@ -189,18 +189,18 @@ def test_the_name_check_sees_a_repeat(tmp_path: Path) -> None:
     as another tool, and packages' ``__init__``, are not repeats."""
     for name in (
         "halfmoon/game.py",
-        "webapp/store/keys.py",
-        "webapp/browser/keys.py",
+        "webapp/store/shared.py",
+        "webapp/browser/shared.py",
         "webapp/app/__init__.py",
         "webapp/draw/__init__.py",
         "tools/game.py",
-        "tools/a/helper.py",
-        "tools/b/helper.py",
+        "tools/a/util.py",
+        "tools/b/util.py",
     ):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("", encoding="utf-8")
     found = repeated_names(module_files(RUNTIME, tmp_path), module_files(BESIDE_THE_RUNTIME, tmp_path), tmp_path)
     assert found == {
         "game.py": ["halfmoon/game.py", "tools/game.py"],
-        "keys.py": ["webapp/browser/keys.py", "webapp/store/keys.py"],
+        "shared.py": ["webapp/browser/shared.py", "webapp/store/shared.py"],
     }
