@@ -33,10 +33,10 @@ from webapp.draw.view import (
     build,
     snapshot,
 )
-from webapp.store import intro
-from webapp.store.keys import FIRST_VISIT_KEYS, GAME_KEY, INTRO_KEY, PREFERENCES_KEY, SNAPSHOT_KEY
+from webapp.store import intro_state
 from webapp.store.prefs import PREFERENCES_CHARS, Theme
 from webapp.store.storage import FLAT_DEPTH, Store
+from webapp.store.storage_keys import FIRST_VISIT_KEYS, GAME_KEY, INTRO_KEY, PREFERENCES_KEY, SNAPSHOT_KEY
 from webapp.text.words import text
 
 BUILD_COMMAND = "make build (tools/build.py)"
@@ -191,7 +191,7 @@ def early_paint_html(page: str, indent: str) -> str:
         f' data-place-attributes="{" ".join(PLACE_ATTRIBUTES)}" data-button-attributes="{" ".join(BUTTON_ATTRIBUTES)}"'
         f' data-slots="{" ".join(SLOTS)}" data-root-attributes="{" ".join(ROOT_ATTRIBUTES)}"'
         f' data-info-keys="{" ".join(INFO_KEYS)}" data-record-version="{SNAPSHOT_VERSION}"'
-        f' data-intro-key="{INTRO_KEY}" data-intro-shown="{intro.SHOWN}"'
+        f' data-intro-key="{INTRO_KEY}" data-intro-shown="{intro_state.SHOWN}"'
         f' data-first-visit-keys="{" ".join(FIRST_VISIT_KEYS)}" data-other-deals="{" ".join(OTHER_DEALS)}"></script>'
     )
     tag = tag.replace('" data-', '"\n  data-')  # an attribute a line

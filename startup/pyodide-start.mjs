@@ -22,7 +22,7 @@ const SCOPE = new URL("../../../", import.meta.url).href;
 const CACHE = `half-moon-interpreter:${SCOPE}`;
 const ENTRY = `${SCOPE}__interpreter-snapshot__?build=${BUILD}`;
 const HASH = "x-half-moon-sha256";
-// Python's facts, written by tools/build.py: the storage keys (webapp/store/keys.py), the settings'
+// Python's facts, written by tools/build.py: the storage keys (webapp/store/storage_keys.py), the settings'
 // field of the fast start and the page's default language.
 const FACTS = JSON.parse('@HALF_MOON_FACTS@');
 const SETTINGS = FACTS.settingsKey;

@@ -68,7 +68,7 @@
   };
 
   // A first visit (webapp/store/storage.py `first_visit`): none of these keys stored; without
-  // storage, never. The first game's introduction (webapp/store/intro.py `showing`, written out here
+  // storage, never. The first game's introduction (webapp/store/intro_state.py `showing`, written out here
   // because it must show from the first paint): on a first visit, and while its own key says shown.
   let firstVisit = false;
   try {

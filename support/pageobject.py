@@ -22,8 +22,8 @@ from typing import Any
 from playwright.sync_api import Browser, FilePayload, Locator, Page, Route, ViewportSize, expect
 
 from support.engines import Driver, PlaywrightDriver
-from webapp.store import keys
-from webapp.store.keys import GAME_KEY
+from webapp.store import storage_keys
+from webapp.store.storage_keys import GAME_KEY
 
 READY_MS = 60_000
 ACTION_MS = 30_000  # how long a command's button may take to show, as Playwright's own wait
@@ -357,7 +357,7 @@ class GamePage:
         else:
             self.driver.wait("(t) => document.querySelector('[data-message]').innerText.trim() === t", 5000, text)
 
-    # Storage, always by the keys module's names (webapp/store/keys.py owns every key)
+    # Storage, always by the keys module's names (webapp/store/storage_keys.py owns every key)
 
     def stored(self, key: str) -> str | None:
         """What storage holds under ``key``, as the page wrote it."""
@@ -378,10 +378,10 @@ class GamePage:
 
 
 def with_keys(script: str) -> str:
-    """``script`` with each storage key's name (``GAME_KEY``, ``STATS_KEY``…, as webapp/store/keys.py
+    """``script`` with each storage key's name (``GAME_KEY``, ``STATS_KEY``…, as webapp/store/storage_keys.py
     names them, and the Web Locks' ``STATS_LOCK``) written as its value, a JavaScript string: scripts never
     type a key out."""
-    return re.sub(r"\b[A-Z_]+_(KEY|LOCK)\b", lambda name: json.dumps(getattr(keys, name.group())), script)
+    return re.sub(r"\b[A-Z_]+_(KEY|LOCK)\b", lambda name: json.dumps(getattr(storage_keys, name.group())), script)
 
 
 def stat(game: GamePage, name: str) -> str:

@@ -1,12 +1,16 @@
 """The folder rules, as docs/architecture.md's table "Folders and what they may import" states them (the
 one source: this test reads the table), checked against the import graph: a module imports its own
 folder and the folders its row names, only the rows that say so reach the browser, no import circle
-(``TYPE_CHECKING`` imports counted); and no module of the shell longer than the engine's longest."""
+(``TYPE_CHECKING`` imports counted); no module of the shell longer than the engine's longest; and no
+two modules of one name among those the page runs (``halfmoon/``, ``webapp/``), nor a module of the
+build or the tools (``sitegen/``, ``tools/``) named as one of them, so a module's name alone says which
+it is."""
 
 from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -146,3 +150,57 @@ def test_the_layout_is_described_where_a_newcomer_looks() -> None:
     for folder in RULES:
         if folder.startswith("webapp/") and folder != "webapp/":
             assert folder in described, folder
+
+
+RUNTIME = ("halfmoon", "webapp")
+BESIDE_THE_RUNTIME = ("sitegen", "tools")
+
+
+def module_files(folders: tuple[str, ...], root: Path = ROOT) -> list[Path]:
+    """The modules of ``folders``, packages' ``__init__`` and ``__main__`` left out (their names are the
+    package's)."""
+    return [
+        path
+        for folder in folders
+        for path in sorted((root / folder).rglob("*.py"))
+        if "__pycache__" not in path.parts and not path.name.startswith("__")
+    ]
+
+
+def repeated_names(runtime: list[Path], beside: list[Path], root: Path = ROOT) -> dict[str, list[str]]:
+    """Each module name held by two runtime modules, or by a runtime module and one beside the runtime,
+    with the paths holding it."""
+    counts = Counter(path.name for path in runtime)
+    names = {name for name, count in counts.items() if count > 1}
+    names |= {path.name for path in beside} & set(counts)
+    return {
+        name: sorted(path.relative_to(root).as_posix() for path in runtime + beside if path.name == name)
+        for name in sorted(names)
+    }
+
+
+def test_no_two_modules_of_the_page_share_a_name() -> None:
+    assert module_files(RUNTIME), "no runtime module found"
+    assert repeated_names(module_files(RUNTIME), module_files(BESIDE_THE_RUNTIME)) == {}
+
+
+def test_the_name_check_sees_a_repeat(tmp_path: Path) -> None:
+    """A repeat inside the runtime and a tool named as a runtime module are both found; a tool named
+    as another tool, and packages' ``__init__``, are not repeats."""
+    for name in (
+        "halfmoon/game.py",
+        "webapp/store/shared.py",
+        "webapp/browser/shared.py",
+        "webapp/app/__init__.py",
+        "webapp/draw/__init__.py",
+        "tools/game.py",
+        "tools/a/util.py",
+        "tools/b/util.py",
+    ):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("", encoding="utf-8")
+    found = repeated_names(module_files(RUNTIME, tmp_path), module_files(BESIDE_THE_RUNTIME, tmp_path), tmp_path)
+    assert found == {
+        "game.py": ["halfmoon/game.py", "tools/game.py"],
+        "shared.py": ["webapp/browser/shared.py", "webapp/store/shared.py"],
+    }

@@ -159,7 +159,10 @@ def test_the_walk_finds_the_exceptions_of_every_module() -> None:
     assert COMMAND_LINE_SIGNALS.keys() <= EXCEPTIONS.keys()
     if "webapp" in PACKAGES:
         assert {"webapp.browser.page", "webapp.browser.main", "webapp.stats.stored"} <= set(names)
-        assert {"webapp.stats.errors.StatsFormatError", "webapp.stats.record.StatsEventError"} <= EXCEPTIONS.keys()
+        assert {
+            "webapp.stats.record_errors.StatsFormatError",
+            "webapp.stats.record.StatsEventError",
+        } <= EXCEPTIONS.keys()
 
 
 def test_every_error_is_of_one_family_or_a_programming_error() -> None:
@@ -183,7 +186,7 @@ def test_every_error_key_is_distinct_and_said_in_both_languages() -> None:
     page's word table (webapp/text/, keys ``error-…``); webapp/text/words.py says each through its table."""
     tables = [i18n.TEXTS]
     if "webapp" in PACKAGES:
-        page = importlib.import_module("webapp.text.table").TEXTS
+        page = importlib.import_module("webapp.text.word_table").TEXTS
         tables.append(
             {
                 lang: {k.removeprefix("error-"): v for k, v in page[lang].items() if k.startswith("error-")}

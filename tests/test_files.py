@@ -11,7 +11,7 @@ from webapp.app.actions import Action, Dialog, Replacing
 from webapp.app.app import App
 from webapp.stats.record import Stats
 from webapp.stats.stored import dumps
-from webapp.store.keys import GAME_KEY
+from webapp.store.storage_keys import GAME_KEY
 
 T0 = 1_764_500_000_000
 

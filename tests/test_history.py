@@ -18,15 +18,15 @@ from support.fakes import FakeLocks, FakeStorage, TabStorage, make_app, play, sa
 from support.testdata import DEAD_END, DOCS, WON
 from webapp.app.actions import Action, Dialog
 from webapp.app.app import App
-from webapp.draw.history import Outcome, history_rows, share_text, to_share
+from webapp.draw.share_and_history import Outcome, history_rows, share_text, to_share
 from webapp.draw.view import build
 from webapp.stats import export, stored
 from webapp.stats import history as past
 from webapp.stats.history import HISTORY_GAMES, Finished, History
-from webapp.store.keys import HISTORY_BACKUP_KEY, HISTORY_KEY, STATS_KEY
 from webapp.store.records import Locked, Tally, at_once
 from webapp.store.storage import Store
-from webapp.text.table import TEXTS
+from webapp.store.storage_keys import HISTORY_BACKUP_KEY, HISTORY_KEY, STATS_KEY
+from webapp.text.word_table import TEXTS
 
 TODAY = datetime.date(2026, 12, 1)
 PAGE = "https://example.org/half-moon/"

@@ -11,7 +11,7 @@ import pytest
 from sitegen.pages import PAGE_FILES
 from sitegen.skeleton import arc_css, refresh_css
 from support.fakes import FakeStorage, make_app
-from webapp.store.keys import SETTINGS_KEY
+from webapp.store.storage_keys import SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -17,8 +17,8 @@ from tools.solve import solve
 from webapp.app.actions import Action
 from webapp.app.app import App
 from webapp.app.opening import FIRST_DEAL, new_deals
-from webapp.store.keys import GAME_KEY, INTRO_KEY, STATS_KEY
 from webapp.store.storage import Store
+from webapp.store.storage_keys import GAME_KEY, INTRO_KEY, STATS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -19,10 +19,12 @@ from support.fakes import FakeStorage, make_app, play, said
 from support.testdata import WON
 from webapp.stats import history as past
 from webapp.stats import stored
-from webapp.stats.errors import StatsError, StatsFormatError, StatsNewerError
 from webapp.stats.history import History
 from webapp.stats.record import Stats
-from webapp.store.keys import (
+from webapp.stats.record_errors import StatsError, StatsFormatError, StatsNewerError
+from webapp.store.prefs import Preferences, PreferenceStore, Theme
+from webapp.store.storage import Settings, Store
+from webapp.store.storage_keys import (
     BACKUP_KEY,
     GAME_KEY,
     HISTORY_BACKUP_KEY,
@@ -32,8 +34,6 @@ from webapp.store.keys import (
     STATS_BACKUP_KEY,
     STATS_KEY,
 )
-from webapp.store.prefs import Preferences, PreferenceStore, Theme
-from webapp.store.storage import Settings, Store
 from webapp.text.words import stats_error_text
 
 # Each app opens the won deal by its address, as a link does.

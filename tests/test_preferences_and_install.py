@@ -26,10 +26,10 @@ from webapp.app.refused import refused
 from webapp.app.shortcuts import shortcut
 from webapp.draw.sounds import Sound, cue
 from webapp.draw.view import build
-from webapp.store.keys import PREFERENCES_KEY, SETTINGS_KEY
 from webapp.store.prefs import PREFERENCES_CHARS, Preference, Preferences, PreferenceStore, Theme
 from webapp.store.storage import FLAT_DEPTH, Store
-from webapp.text.table import TEXTS
+from webapp.store.storage_keys import PREFERENCES_KEY, SETTINGS_KEY
+from webapp.text.word_table import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -16,8 +16,8 @@ from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.stats import record as st_record
 from webapp.stats import stored as st_stored
-from webapp.stats.errors import StatsInconsistentError
-from webapp.store.keys import GAME_KEY, STATS_BACKUP_KEY, STATS_KEY
+from webapp.stats.record_errors import StatsInconsistentError
+from webapp.store.storage_keys import GAME_KEY, STATS_BACKUP_KEY, STATS_KEY
 
 TODAY = datetime.date(2026, 11, 30)
 

@@ -14,7 +14,7 @@ from webapp.app.app import App
 from webapp.draw.view import build
 from webapp.stats.record import Stats
 from webapp.stats.stored import MAX_CHARS, dumps, loads
-from webapp.store.keys import STATS_KEY
+from webapp.store.storage_keys import STATS_KEY
 
 
 def key(app: App) -> str | None:

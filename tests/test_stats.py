@@ -20,14 +20,6 @@ from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
 from webapp.draw.calendar import calendar, calendar_html
 from webapp.draw.chart import chart_svg
 from webapp.stats import record as S
-from webapp.stats.errors import (
-    StatsError,
-    StatsFieldError,
-    StatsFormatError,
-    StatsInconsistentError,
-    StatsNewerError,
-    StatsVersionError,
-)
 from webapp.stats.record import (
     CHART_GAMES,
     MAX_SEEN,
@@ -39,8 +31,16 @@ from webapp.stats.record import (
     record_ended,
     record_played,
 )
+from webapp.stats.record_errors import (
+    StatsError,
+    StatsFieldError,
+    StatsFormatError,
+    StatsInconsistentError,
+    StatsNewerError,
+    StatsVersionError,
+)
 from webapp.stats.stored import REASONS, dumps, loads
-from webapp.text.table import TEXTS
+from webapp.text.word_table import TEXTS
 from webapp.text.words import stats_error_text as error_text
 
 MESSAGES = {

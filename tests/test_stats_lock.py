@@ -16,9 +16,9 @@ from support.testdata import WON
 from webapp.app.actions import Action
 from webapp.stats.record import Stats
 from webapp.stats.stored import dumps, loads
-from webapp.store.keys import STATS_KEY
 from webapp.store.records import Locked, Tally, at_once
 from webapp.store.storage import Store
+from webapp.store.storage_keys import STATS_KEY
 
 
 def won(dealt_at: int) -> SavedGame:

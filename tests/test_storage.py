@@ -19,9 +19,9 @@ from support.testdata import DOCS, WON
 from webapp.app.actions import Dialog, Setting
 from webapp.app.app import App
 from webapp.draw.view import build
-from webapp.store import keys
-from webapp.store.keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
+from webapp.store import storage_keys
 from webapp.store.storage import BACKUPS, Kept, Settings, Store
+from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY
 
 ours_but_illegal = (
     '{"format":"half-moon-game","version":2,"code":"HM1-N-AAAAAAB","moves":["P1+P2"],"undone":[],'
@@ -159,7 +159,7 @@ def test_any_stored_text_gives_a_game_and_settings_never_an_exception(value: str
 
 
 def test_the_kinds_of_refusal_are_all_said_in_both_languages() -> None:
-    from webapp.text.table import TEXTS
+    from webapp.text.word_table import TEXTS
 
     for kept in Kept:
         assert f"refused-{kept}" in TEXTS["fi"] and f"refused-{kept}" in TEXTS["en"]
@@ -212,7 +212,7 @@ CONTRACT_KEYS = {
 
 
 def test_the_keys_module_holds_the_contracts_names() -> None:
-    assert {name: getattr(keys, name) for name in CONTRACT_KEYS} == CONTRACT_KEYS
+    assert {name: getattr(storage_keys, name) for name in CONTRACT_KEYS} == CONTRACT_KEYS
 
 
 def test_every_key_the_contract_names_is_one_of_the_keys_module() -> None:

@@ -8,7 +8,7 @@ from support.fakes import FakeStorage, TabStorage, make_app, play
 from support.testdata import WON
 from webapp.app.actions import Action, Dialog, Replacing
 from webapp.app.app import App
-from webapp.store.keys import GAME_KEY
+from webapp.store.storage_keys import GAME_KEY
 
 
 def tab(shared: FakeStorage) -> tuple[App, TabStorage]:

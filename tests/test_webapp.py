@@ -13,9 +13,9 @@ from support.fakes import FakeClock, FakeStorage, make_app, play, said
 from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.draw.view import build
-from webapp.store.keys import GAME_KEY, SETTINGS_KEY
 from webapp.store.storage import Settings
-from webapp.text.table import TEXTS
+from webapp.store.storage_keys import GAME_KEY, SETTINGS_KEY
+from webapp.text.word_table import TEXTS
 from webapp.text.words import pick_language
 
 ROOT = Path(__file__).resolve().parent.parent

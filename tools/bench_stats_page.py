@@ -31,7 +31,7 @@ from tools.bench_stats import record
 from tools.serve import make_server
 from webapp.stats import history
 from webapp.stats.stored import dumps
-from webapp.store.keys import HISTORY_KEY, STATS_KEY
+from webapp.store.storage_keys import HISTORY_KEY, STATS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -56,7 +56,7 @@ from sitegen.pages import PAGE_FILES, write_pages
 from sitegen.skeleton import refresh_css, refresh_index
 from tools.icons import SIZES, render
 from webapp.app.actions import Setting
-from webapp.store import keys
+from webapp.store import storage_keys
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -300,9 +300,9 @@ def early_fetch() -> None:
 def start_facts() -> dict[str, str | int]:
     """What the start-up module reads before Python runs, from the one Python owner of each."""
     return {
-        "settingsKey": keys.SETTINGS_KEY,
-        "startingKey": keys.STARTING_KEY,
-        "failuresKey": keys.FAILURES_KEY,
+        "settingsKey": storage_keys.SETTINGS_KEY,
+        "startingKey": storage_keys.STARTING_KEY,
+        "failuresKey": storage_keys.FAILURES_KEY,
         "fastStartField": Setting.FAST_START.field,
         "defaultLanguage": DEFAULT_LANGUAGE,
         # CPython keeps the time as 64-bit nanoseconds (PyTime_t): the last moment it can hold, in ms.

@@ -5,34 +5,37 @@ Folders by what a module may touch, from the bottom up; a module imports its own
 folders below it, never above (tests/test_architecture.py checks it, and that there is no circle):
 
 - ``webapp/stats/``: the statistics record and what counts (``record``), the record as stored and
-  exported, validated whole (``stored``), the history of finished games (``history``) and the export
-  file holding both (``export``).
-- ``webapp/text/``: every word of the page, Finnish and English, in one table (``table``, with the
-  statistics' words from ``stats_table``, the menu's and introduction's from ``menu_intro_table``, the
-  shared result's and history's from ``history_table``, the theme's, sound's and manifest's from
-  ``theme_sound_install_table``), and the one language rule with the words chosen when drawn (``words``).
-- ``webapp/store/``: localStorage, defensively: every key (``keys``, the one owner, which the build
-  writes into the JavaScript that reads storage before Python), the saved game and settings
-  (``storage``), the theme and sound under a key of their own (``prefs``), the statistics record and
-  the history as stored (``records``), each under the same trust rules (``trusted``), and the number
-  of their latest change, which the tabs compare (``written``).
-- ``webapp/app/``: what the player and the browser can do, as plain Python: the ``App``
-  (``app``), its commands and dialogs (``actions``), the game on the table and its clock
-  (``table``), links and replays (``links``, ``replay``), the two-tab rule (``tabs``), the
-  keyboard's decisions (``keyboard``), the spoken sentences (``announce``), what is said of the
-  stored records outside a command (``told``), the installed app's shortcuts (``shortcuts``) and
-  the first visit's deal (``opening``).
-- ``webapp/draw/``: what the page shows, as plain values and markup: the board and dialogs
-  (``view``), the statistics' figures (``statsview``), chart (``chart``) and calendar
-  (``calendar``), a result to share and the history's rows (``history``), and which sound a change
-  makes (``sounds``).
-- ``webapp/browser/``: the only package that imports ``js``, ``pyodide`` or ``pyscript``: the
-  page's listeners and rendering (``page``), the keys (``keys``, handed the buttons, the page's
-  controls and each view, never the page), the motion, offline and install, files, sharing, the
-  statistics panel with the history of games (``history_panel``), storage that lasts (``lasting``),
-  the Web Lock around every change of the statistics (``locks``), the theme's and sound's controls
-  and the sound (``preferences``, ``sound``), a file the installed app opens (``launch``), and the
-  start (``start``; ``main`` is what index.html imports).
+  exported, validated whole (``stored``), the history of finished games (``history``), why a stored
+  record is refused (``record_errors``) and the export file holding both (``export``).
+- ``webapp/text/``: every word of the page, Finnish and English, in one table (``word_table``) merged
+  from a word table per feature: the game's (``game_table``), the statistics dialog's
+  (``stats_dialog_table``), the statistics record's, chart's and calendar's (``stats_table``), a file's
+  and a replay's (``file_replay_table``), the keyboard's (``keyboard_table``), the menus' and
+  introduction's (``menu_intro_table``), the shared result's and history's (``history_table``), the
+  theme's, sound's and manifest's (``theme_sound_install_table``); and the one language rule with the
+  words chosen when drawn (``words``).
+- ``webapp/store/``: localStorage, defensively: every key (``storage_keys``, the one owner, which the
+  build writes into the JavaScript that reads storage before Python), the saved game and settings
+  (``storage``), the introduction's state (``intro_state``), the theme and sound under a key of their
+  own (``prefs``), the statistics record and the history as stored (``records``), each under the same
+  trust rules (``trusted``), and the number of their latest change, which the tabs compare
+  (``written``).
+- ``webapp/app/``: what the player and the browser can do, as plain Python: the ``App`` (``app``), its
+  commands and dialogs (``actions``), the game on the table and its clock (``game_on_table``), links and
+  replays (``links``, ``replay``), the two-tab rule (``tabs``), the keyboard's decisions (``keyboard``),
+  the introduction (``intro``), files the player opens (``opened_files``), the spoken sentences
+  (``announce``), what is said of the stored records outside a command (``told``), the installed app's
+  shortcuts (``shortcuts``) and the first visit's deal (``opening``).
+- ``webapp/draw/``: what the page shows, as plain values and markup: the board and dialogs (``view``),
+  the statistics' figures (``statsview``), chart (``chart``) and calendar (``calendar``), a result to
+  share and the history's rows (``share_and_history``), and which sound a change makes (``sounds``).
+- ``webapp/browser/``: the only package that imports ``js``, ``pyodide`` or ``pyscript``: the page's
+  listeners and rendering (``page``), the keys (``key_listener``, handed the buttons, the page's
+  controls and each view, never the page), the motion, offline and install, files (``file_transfer``),
+  sharing, the statistics panel with the history of games (``history_panel``), storage that lasts
+  (``lasting``), the Web Lock around every change of the statistics (``locks``), the theme's and sound's
+  controls and the sound (``preferences``, ``sound``), a file the installed app opens (``launch``), and
+  the start (``start``; ``main`` is what index.html imports).
 
 Everything outside ``webapp/browser/`` runs and is tested under CPython.
 """

@@ -18,7 +18,7 @@ from halfmoon import PLACES, Card, Suit
 from halfmoon.i18n import card_name, count_text, place_name
 from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
-from webapp.text.table import TEXTS
+from webapp.text.word_table import TEXTS
 from webapp.text.words import LANGUAGE_NAMES
 
 # Words of the engine's sentences (halfmoon/i18n.py: move errors, win, dead end, saved games),

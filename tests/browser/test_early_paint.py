@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, Page, Route
 from halfmoon import PLACES
 from support.pageobject import GamePage, with_keys
 from support.testdata import WON
-from webapp.store.keys import STATS_KEY
+from webapp.store.storage_keys import STATS_KEY
 
 BOARD = """() => [...document.querySelectorAll('[data-board] [data-place]')].map(p => {
   const b = p.querySelector('button').getBoundingClientRect();

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, BrowserContext, Route, expect
 from support.pageobject import READY_MS, GamePage
 from support.testdata import WON
 from tools.build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
-from webapp.store.keys import SETTINGS_KEY, STARTING_KEY
+from webapp.store.storage_keys import SETTINGS_KEY, STARTING_KEY
 
 STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
 CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"

@@ -18,7 +18,7 @@ from halfmoon.saved import MAX_ELAPSED_MS
 from support.pageobject import GamePage, show_history, without_statistics
 from support.testdata import DEAD_END, WON
 from webapp.stats.history import HISTORY_GAMES, Finished, History, dumps
-from webapp.store.keys import HISTORY_KEY
+from webapp.store.storage_keys import HISTORY_KEY
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 DESKTOP = {"width": 1000, "height": 800}  # the shared page's window (tests/browser/conftest.py)

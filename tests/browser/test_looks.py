@@ -22,7 +22,7 @@ from halfmoon import DealCode, Game, save
 from support.pageobject import CODE, GamePage, with_keys
 from support.testdata import DEAD_END, WON
 from support.viewports import VIEWPORTS
-from webapp.store.keys import PREFERENCES_KEY, SETTINGS_KEY
+from webapp.store.storage_keys import PREFERENCES_KEY, SETTINGS_KEY
 
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))

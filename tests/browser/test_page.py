@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, expect
 
 from support.pageobject import GamePage, stat, with_keys
 from support.testdata import DEAD_END, WON
-from webapp.store.keys import BACKUP_KEY, GAME_KEY
+from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY
 
 # HM1-N-AAAAAAB, tops: P1 8♣ P2 Q♠ P3 K♣ P4 9♦ P5 6♦ P6 5♦ P7 2♥ P8 7♣ P9 Q♥ P10 Q♣ P11 10♠ P12 8♦,
 # R1 10♦ R2 K♦ R3 J♦ R4 10♣ R5 J♦ R6 A♣ R7 4♥ R8 7♠.

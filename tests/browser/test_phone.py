@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from support.pageobject import GamePage, axe_violations, first_visit
-from webapp.store.keys import INTRO_KEY, SETTINGS_KEY
+from webapp.store.storage_keys import INTRO_KEY, SETTINGS_KEY
 from webapp.text.words import text
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"

@@ -26,7 +26,7 @@ from tools.solve import solve  # tools/, on the path through conftest.py
 from webapp.stats import history
 from webapp.stats.record import GameId, Stats, record_ended, record_played
 from webapp.stats.stored import dumps, loads
-from webapp.store.keys import HISTORY_KEY, STATS_KEY
+from webapp.store.storage_keys import HISTORY_KEY, STATS_KEY
 
 CODE = WON["code"]
 LAST = WON["moves"][-1].split("+")

@@ -21,7 +21,7 @@ from halfmoon.line import parse_line, play_line
 from support.pageobject import GamePage, required
 from support.testdata import WON
 from webapp.app.replay import PACE_MS
-from webapp.store.keys import GAME_KEY
+from webapp.store.storage_keys import GAME_KEY
 
 LINE = ".".join(WON["moves"])
 SAVED = 3

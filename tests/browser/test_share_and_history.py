@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from support.pageobject import GamePage, choose_file, download, show_history, stat, without_statistics
 from support.testdata import DEAD_END, WON
-from webapp.store.keys import HISTORY_KEY
+from webapp.store.storage_keys import HISTORY_KEY
 
 RESULTS = Path(__file__).resolve().parents[2] / "test-results"
 DAILY = "HM1-D-20261201"

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
 from support.fakes import FakeStorage
-from webapp.store.keys import PREFERENCES_KEY
 from webapp.store.prefs import PREFERENCES_CHARS, PreferenceStore, Theme
+from webapp.store.storage_keys import PREFERENCES_KEY
 
 RUN = """async (text) => {
   localStorage.setItem(document.querySelector('script[src$="theme.js"]').dataset.key, text);

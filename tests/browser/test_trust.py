@@ -14,7 +14,7 @@ from playwright.sync_api import Browser, BrowserType, Route, expect
 
 from support.pageobject import CODE, GamePage, with_keys
 from support.testdata import WON
-from webapp.store.keys import BACKUP_KEY, GAME_KEY, HISTORY_BACKUP_KEY, HISTORY_KEY, SETTINGS_KEY, SNAPSHOT_KEY
+from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY, HISTORY_BACKUP_KEY, HISTORY_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
 ILLEGAL = json.dumps(
     {"format": "half-moon-game", "version": 2, "code": CODE, "moves": ["P1+P2"], "undone": []}

@@ -13,16 +13,16 @@ from functools import partial
 from typing import Any
 
 from halfmoon import DealCode, Game, HalfMoonError, Place, SavedGame, TapKind, save
-from webapp.app import announce, files, links, told
+from webapp.app import announce, links, opened_files, told
 from webapp.app.actions import DIALOG_ACTIONS, REPLAY_ACTIONS, REPLAY_STEPS, Action, Dialog, Pending, Replacing, Setting
+from webapp.app.game_on_table import Table
 from webapp.app.replay import Replay, Watching
-from webapp.app.table import Table
 from webapp.app.tabs import Meeting, Sync
 from webapp.stats.history import History
 from webapp.stats.record import Stats
-from webapp.store.keys import GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY
 from webapp.store.records import Locked, Tally, at_once, identity
 from webapp.store.storage import Store
+from webapp.store.storage_keys import GAME_KEY, HISTORY_KEY, SETTINGS_KEY, STATS_KEY
 from webapp.text.words import Message, pick_language
 
 
@@ -264,7 +264,7 @@ class App:
 
     def _end_game(self, next_record: SavedGame | None) -> None:
         """The game on the table is replaced or restarted: a played game not won ends not won, unless
-        what replaces it is the same game (a file of it, webapp/app/files.py)."""
+        what replaces it is the same game (a file of it, webapp/app/opened_files.py)."""
         if next_record is None or identity(next_record) != identity(self.record):
             self._sync_clock()
             self.tally.replaced(self.record, self._recorded)
@@ -294,11 +294,11 @@ class App:
         self.dialog = Dialog.CONFIRM
 
     def open_game_file(self, text: str) -> None:
-        """A saved-game file (webapp/app/files.py): it replaces the game after a yes (R7.6)."""
+        """A saved-game file (webapp/app/opened_files.py): it replaces the game after a yes (R7.6)."""
         if self._refused_while_replaying():
             return
         try:
-            record = files.game_file(text, self.record, self.table.now())
+            record = opened_files.game_file(text, self.record, self.table.now())
         except HalfMoonError as error:
             self.message = Message.of("bad-game-file", reason=error)
             return
@@ -310,7 +310,7 @@ class App:
         if self._refused_while_replaying():
             return
         try:
-            stats, history = files.stats_file(text, self._today())
+            stats, history = opened_files.stats_file(text, self._today())
         except HalfMoonError as error:
             self.message = Message.of("bad-stats-file", reason=error)
             return

@@ -1,11 +1,11 @@
 """The first game's introduction, as plain Python: not a hint (R7.4 has none), one
 sentence of the goal with a link to the rules. Shown from the first paint of a first visit (the
-early paint decides, by ``webapp.store.intro.showing``) until the player dismisses it or makes the
+early paint decides, by ``webapp.store.intro_state.showing``) until the player dismisses it or makes the
 first removal; then gone for good, in this tab and every later visit."""
 
 from __future__ import annotations
 
-from webapp.store import intro
+from webapp.store import intro_state
 from webapp.store.storage import Backend
 
 
@@ -15,13 +15,13 @@ class Intro:
         self._backend = backend
         self.shown = shown
         if shown:  # a reload before it is done shows it again, though the game is stored by then
-            intro.mark(backend, intro.SHOWN)
+            intro_state.mark(backend, intro_state.SHOWN)
 
     def dismiss(self) -> None:
         """The close button, or the first removal: gone for good."""
         if self.shown:
             self.shown = False
-            intro.mark(self._backend, intro.DONE)
+            intro_state.mark(self._backend, intro_state.DONE)
 
     def after(self, moves: int, replaying: bool) -> bool:
         """After each change of the page: the first removal of the game on the table dismisses it

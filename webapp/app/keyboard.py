@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from halfmoon import PLACES, Game, Place
 from halfmoon.layout import CARD_ROW, GEOMETRIES, Geometry
 from webapp.app.actions import Action
-from webapp.text.table import KEY_LETTERS
+from webapp.text.keyboard_table import KEY_LETTERS
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 

@@ -12,11 +12,11 @@ from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
 from webapp.app.actions import Action
 from webapp.app.app import App
 from webapp.browser.dom import query
-from webapp.browser.files import download
+from webapp.browser.file_transfer import download
 from webapp.browser.lasting import Lasting
 from webapp.browser.offline import Offline
 from webapp.browser.sharing import Tell, copy_game, copy_replay_link, here, share, share_result
-from webapp.draw.history import share_text, to_share
+from webapp.draw.share_and_history import share_text, to_share
 from webapp.stats.export import export_text
 
 

@@ -1,5 +1,5 @@
 """The history of games in the statistics dialog (``[data-history-list]``, drawn by
-webapp/draw/history.py): a disclosure, closed at first, holding one table row a game, every word set as
+webapp/draw/share_and_history.py): a disclosure, closed at first, holding one table row a game, every word set as
 text, each row's two commands real buttons (the page's one click listener reads their row).
 
 Its rows are drawn only while it is open, and a task after the dialog opened: a hundred rows cost
@@ -15,7 +15,7 @@ from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from webapp.app.app import App
 from webapp.browser.dom import document, listen, query, set_attributes, window
-from webapp.draw.history import HistoryRow, history_note, history_rows
+from webapp.draw.share_and_history import HistoryRow, history_note, history_rows
 
 
 class HistoryPanel:

@@ -13,7 +13,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from webapp.app.app import App
 from webapp.browser.dom import found, window
-from webapp.browser.files import file_text
+from webapp.browser.file_transfer import file_text
 
 
 class Launched:

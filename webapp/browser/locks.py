@@ -31,9 +31,9 @@ from typing import Any
 from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
 from webapp.browser.dom import found, listen, window
-from webapp.store.keys import STATS_LOCK, STATS_WRITTEN_KEY, STATS_WRITTEN_LOCK_PREFIX
 from webapp.store.records import Done
 from webapp.store.storage import Backend, read_item, write_item
+from webapp.store.storage_keys import STATS_LOCK, STATS_WRITTEN_KEY, STATS_WRITTEN_LOCK_PREFIX
 from webapp.store.written import count_of, next_count
 
 CATCH_UP_MS = 1_000

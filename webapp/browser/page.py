@@ -21,17 +21,17 @@ from webapp.app.refused import refused
 from webapp.browser.commands import BrowserCommands
 from webapp.browser.dom import document, found, listen, query, set_attributes, window
 from webapp.browser.effects import guarded
-from webapp.browser.files import FILE_INPUTS, read_chosen
-from webapp.browser.keys import Keys
+from webapp.browser.file_transfer import FILE_INPUTS, read_chosen
+from webapp.browser.key_listener import Keys
 from webapp.browser.launch import Launched
 from webapp.browser.motion import Motion
 from webapp.browser.phone import Cue, IntroView, Menu
 from webapp.browser.preferences import Preferred
 from webapp.browser.stats_panel import StatsPanel
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
-from webapp.store.keys import PREFERENCES_KEY, STATS_WRITTEN_KEY
 from webapp.store.prefs import Preference
 from webapp.store.storage import Backend
+from webapp.store.storage_keys import PREFERENCES_KEY, STATS_WRITTEN_KEY
 from webapp.text.words import PAGES, page_file, text
 
 
@@ -182,7 +182,7 @@ class Page:
         await read_chosen(self.app, input_element, kind)
         self.render()
 
-    # What the keys ask (webapp/browser/keys.py ``Controls``)
+    # What the keys ask (webapp/browser/key_listener.py ``Controls``)
 
     def act(self, action: Action) -> None:
         self.on_action(action)

@@ -28,7 +28,7 @@ async def share(tell: Tell) -> None:
 
 
 async def share_result(text: str, tell: Tell) -> None:
-    """A spoiler-free result (webapp/draw/history.py), its link inside the text."""
+    """A spoiler-free result (webapp/draw/share_and_history.py), its link inside the text."""
     said = Said("result-shared", "result-copied", "result-copied-instead", "result-not-copied")
     await _share_or_copy({"text": text}, text, tell, said)
 

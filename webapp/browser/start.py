@@ -18,8 +18,8 @@ from webapp.app.shortcuts import shortcut
 from webapp.browser.dom import document, found, query, window
 from webapp.browser.locks import WebLocks
 from webapp.browser.page import Page
-from webapp.store.keys import PROBE_KEY
 from webapp.store.storage import Store
+from webapp.store.storage_keys import PROBE_KEY
 
 
 def local_today() -> datetime.date | None:

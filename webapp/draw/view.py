@@ -20,7 +20,7 @@ from webapp.app.actions import Dialog, Replacing, Setting
 from webapp.app.announce import ended, sentence
 from webapp.app.app import App
 from webapp.app.keyboard import entry
-from webapp.draw.history import to_share
+from webapp.draw.share_and_history import to_share
 from webapp.text.words import text, words
 
 Attributes = tuple[tuple[str, str | None], ...]

@@ -1,13 +1,13 @@
 """The history of finished games: the latest ``HISTORY_GAMES`` games that ended, each with its
 deal, its identity, the local date it ended, how it ended, its score, its time and its own line of moves
-(for a replay). Stored under its own key, ``half-moon:history`` (webapp/store/keys.py), never inside the
+(for a replay). Stored under its own key, ``half-moon:history`` (webapp/store/storage_keys.py), never inside the
 statistics record, whose format copies already deployed must still read.
 
 A game enters the history when the statistics record its end (webapp/store/records.py, the same job under
 the same Web Lock): won at the win, not won when it is replaced or restarted after being played, so the
 history lists exactly the games the statistics count as finished. The record is validated whole as the
 statistics are (webapp/stats/stored.py): any text gives a ``History``, a ``RecordTextError`` or one of the
-statistics' error kinds (webapp/stats/errors.py), each with a key of its own, so the one set of trust
+statistics' error kinds (webapp/stats/record_errors.py), each with a key of its own, so the one set of trust
 rules applies to both. An error of a game names the game (``number``, counted from the oldest) and its field.
 
 Size: a game takes ``ENTRY_CHARS`` characters at most (a won line of 48 moves is at most 416 of them,
@@ -27,7 +27,7 @@ from halfmoon.deal import are_daily_dates
 from halfmoon.jsontext import parse_json
 from halfmoon.line import MAX_LINE_TEXT
 from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
-from webapp.stats.errors import (
+from webapp.stats.record_errors import (
     Form,
     StatsFieldError,
     StatsFormatError,

@@ -1,7 +1,7 @@
 """The statistics record as stored and exported: versioned JSON, validated whole.
 
 Any text gives a ``Stats`` or one of ``RecordTextError``, ``StatsFormatError``, ``StatsFieldError``,
-``StatsVersionError``, ``StatsInconsistentError``, ``StatsNewerError`` (webapp/stats/errors.py, each a
+``StatsVersionError``, ``StatsInconsistentError``, ``StatsNewerError`` (webapp/stats/record_errors.py, each a
 ``NotationError``, as an unreadable saved game is); never another exception. Its size does not grow
 with the number of games, except for the daily dates won (11 bytes each). The words of its errors are
 in the page's word table (webapp/text/).
@@ -15,16 +15,6 @@ from typing import Any
 from halfmoon.deal import are_daily_dates
 from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_ELAPSED_MS, MAX_MOMENT_MS
-from webapp.stats.errors import (
-    Form,
-    StatsError,
-    StatsFieldError,
-    StatsFormatError,
-    StatsInconsistentError,
-    StatsNewerError,
-    StatsVersionError,
-    ours,
-)
 from webapp.stats.record import (
     CHART_GAMES,
     IDENTITY_CODE,
@@ -35,6 +25,16 @@ from webapp.stats.record import (
     Result,
     Seen,
     Stats,
+)
+from webapp.stats.record_errors import (
+    Form,
+    StatsError,
+    StatsFieldError,
+    StatsFormatError,
+    StatsInconsistentError,
+    StatsNewerError,
+    StatsVersionError,
+    ours,
 )
 
 FORMAT = "half-moon-stats"
@@ -116,7 +116,7 @@ def loads(text: str | bytes) -> Stats:
     """The record of ``dumps`` (stored or imported), validated whole.
 
     Raises ``RecordTextError`` (too long, too deep, not text, not JSON) or one of the record's errors
-    (webapp/stats/errors.py); never another exception.
+    (webapp/stats/record_errors.py); never another exception.
     """
     return from_value(parse_json(text, max_chars=MAX_CHARS))
 

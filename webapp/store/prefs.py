@@ -1,4 +1,4 @@
-"""The look and sound preferences as stored: under ``keys.PREFERENCES_KEY``, never inside
+"""The look and sound preferences as stored: under ``storage_keys.PREFERENCES_KEY``, never inside
 the settings record (copies of the page already deployed would drop names they do not know).
 
 Read with a size and depth limit; a value that is not a record at all is removed and the defaults
@@ -13,8 +13,8 @@ import json
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any
 
-from webapp.store.keys import PREFERENCES_KEY
 from webapp.store.storage import Backend, flat_record, read_item, remove_item, write_item
+from webapp.store.storage_keys import PREFERENCES_KEY
 
 PREFERENCES_CHARS = 1_000
 

@@ -28,8 +28,8 @@ from webapp.stats import history as past
 from webapp.stats.history import Finished, History, add
 from webapp.stats.record import Figures, GameId, Stats, day_key, figures, record_ended, record_played
 from webapp.stats.stored import MAX_CHARS, dumps, loads
-from webapp.store.keys import HISTORY_BACKUP_KEY, HISTORY_KEY, STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.storage import Store
+from webapp.store.storage_keys import HISTORY_BACKUP_KEY, HISTORY_KEY, STATS_BACKUP_KEY, STATS_KEY
 from webapp.store.trusted import Trusted
 
 Done = Callable[[bool], None]

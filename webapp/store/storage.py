@@ -1,6 +1,6 @@
 """localStorage, used defensively: it may be missing, full, throw, or hold anything at all.
 
-Its keys are in webapp/store/keys.py. Nothing read is trusted: every value is parsed with a size and
+Its keys are in webapp/store/storage_keys.py. Nothing read is trusted: every value is parsed with a size and
 depth limit first; a saved game then goes through the engine's full validation, settings through
 a strict check. What is not a Half Moon record at all is removed (the player is told); a record of
 ours that fails validation is moved to a backup only when that write succeeds — otherwise it stays
@@ -19,7 +19,7 @@ from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, Sa
 from halfmoon.i18n import LANGUAGES
 from halfmoon.jsontext import MAX_DEPTH, parse_json
 from halfmoon.saved import MAX_CHARS
-from webapp.store.keys import BACKUP_KEY, FIRST_VISIT_KEYS, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
+from webapp.store.storage_keys import BACKUP_KEY, FIRST_VISIT_KEYS, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
 FLAT_DEPTH = MAX_DEPTH
 """The nesting a settings or preferences record may have: the parser's usual depth, since a newer
@@ -109,7 +109,7 @@ class Settings:
 
 
 class Kept(enum.StrEnum):
-    """What became of a refused saved game; the message says which (webapp/text/table.py ``refused-…``)."""
+    """What became of a refused saved game; the message says which (webapp/text/game_table.py ``refused-…``)."""
 
     REMOVED = "removed"  # not a Half Moon record at all
     BACKED_UP = "backed-up"  # ours but not valid: moved to the backups

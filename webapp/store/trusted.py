@@ -17,7 +17,7 @@ from typing import Generic, TypeVar
 
 from halfmoon import HalfMoonError
 from halfmoon.errors import RecordTextError
-from webapp.stats.errors import StatsError, StatsFormatError, StatsNewerError
+from webapp.stats.record_errors import StatsError, StatsFormatError, StatsNewerError
 from webapp.store.storage import Kept, Store
 
 T = TypeVar("T")

@@ -1,5 +1,5 @@
 """The words of a shared result (and of a share refused) and of the history of games, in Finnish
-and English; merged into ``webapp.text.table.TEXTS``. The share text's templates are written out in
+and English; merged into ``webapp.text.word_table.TEXTS``. The share text's templates are written out in
 docs/ui-contract.md."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The statistics' words, Finnish and English: the errors of a record that cannot be read, the chart
-and the calendar. Part of the page's one word table (webapp/text/table.py ``TEXTS``)."""
+and the calendar. Part of the page's one word table (webapp/text/word_table.py ``TEXTS``)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The words of the theme, the sound and the installed app (its manifest), in Finnish and English;
-merged into ``webapp.text.table.TEXTS``. The manifest's words are written into it by the build
+merged into ``webapp.text.word_table.TEXTS``. The manifest's words are written into it by the build
 (sitegen/manifest.py)."""
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The page's words chosen when it is drawn, and the one language rule (``pick_language``).
 
-The words are in one table (webapp/text/table.py, the engine's shape: ``TEXTS[lang][key]``). What
+The words are in one table (webapp/text/word_table.py, the engine's shape: ``TEXTS[lang][key]``). What
 the game says is kept as a ``Message`` (a key and values) and put into words by ``words`` each time
 the view is drawn, so a language switch redraws every word.
 """
@@ -14,8 +14,9 @@ from typing import Any, Protocol, runtime_checkable
 from halfmoon import DeadEndReport, HalfMoonError, TapError, format_time
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES, dead_end_text, error_text, shorten
 from halfmoon.i18n import text as engine_text
-from webapp.stats.errors import StatsError
-from webapp.text.table import KEY_LETTERS, TEXTS
+from webapp.stats.record_errors import StatsError
+from webapp.text.keyboard_table import KEY_LETTERS
+from webapp.text.word_table import TEXTS
 
 LANGUAGE_NAMES = {"fi": "Suomi", "en": "English"}
 PAGES = ("rules", "examples")

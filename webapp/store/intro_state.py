@@ -1,4 +1,4 @@
-"""The first game's introduction as stored: its own key (``keys.INTRO_KEY``), never inside
+"""The first game's introduction as stored: its own key (``storage_keys.INTRO_KEY``), never inside
 the settings. The early paint reads the same rule before Python runs (static/early-paint.js, told
 the keys by the build): shown on a first visit (``storage.first_visit``) and
 while the key says ``shown``."""
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import contextlib
 
-from webapp.store.keys import INTRO_KEY
 from webapp.store.storage import Backend, first_visit
+from webapp.store.storage_keys import INTRO_KEY
 
 SHOWN = "shown"
 DONE = "done"

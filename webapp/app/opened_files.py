@@ -6,10 +6,10 @@ from __future__ import annotations
 import datetime
 
 from halfmoon import SavedGame, load
-from webapp.stats.errors import StatsFutureError
 from webapp.stats.export import import_text
 from webapp.stats.history import History
 from webapp.stats.record import Stats, day_key
+from webapp.stats.record_errors import StatsFutureError
 from webapp.store.records import identity
 
 
