@@ -7,9 +7,10 @@
 //
 // Why after the first frame: a page-load simulator (Lighthouse's) charges every request that starts
 // before the largest paint to that paint, and the first frame already shows the early-painted cards
-// (index.html's rel=expect holds every frame until the early paint has run). The frame is taken
-// as painted when a task queued from its requestAnimationFrame callback runs; a hidden page paints
-// no frame, so it starts at once (or when it is hidden before its first frame).
+// (index.html's rel=expect holds every frame until the early paint has run, in Chromium). The frame
+// is taken as painted when both a task queued from a requestAnimationFrame callback after the early
+// paint has run and the first contentful paint's entry has arrived; a hidden page paints no frame,
+// so it starts at once (or when it is hidden before its first frame).
 //
 // Why not <link rel="preload" as="fetch" crossorigin>: Chromium and Firefox hand a preloaded
 // response to the later fetch(), but WebKit does not (it compares the request headers: the preload
@@ -49,9 +50,25 @@
     download();
     modules();
   };
+  // A frame drawn after the early paint (at the end of the body) has run.
+  const drawn = new Promise((resolve) => {
+    const frame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", frame, { once: true });
+    else frame();
+  });
+  // The first contentful paint on screen: its entry arrives once the frame is presented, which may be
+  // after the frame's own task; a browser without paint timing has only the frame.
+  const presented = new Promise((resolve) => {
+    if (!globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")) return resolve();
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName("first-contentful-paint").length) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: "paint", buffered: true });
+  });
   if (document.visibilityState === "hidden") begin(false);
   else {
-    requestAnimationFrame(() => setTimeout(() => begin(true), 0));
+    Promise.all([drawn, presented]).then(() => begin(true));
     document.addEventListener("visibilitychange", () => begin(false), { once: true });
   }
 
