@@ -31,9 +31,15 @@ class Offline:
             listen(window, "appinstalled", self.on_installed),
         ]
         workers = getattr(window.navigator, "serviceWorker", None)
-        if found(workers):
+        self._workers = workers if found(workers) else None
+        if self._workers is not None:
             self._proxies.append(listen(workers, "controllerchange", self.on_controller_change))
-            run(self.register(workers))
+
+    def start(self) -> None:
+        """The service worker registered, once the game is ready (webapp/browser/start.py): its precache
+        then takes no bandwidth from the start, and still completes during a first visit."""
+        if self._workers is not None:
+            self._run(self.register(self._workers))
 
     async def register(self, workers: Any) -> None:
         try:

@@ -73,6 +73,7 @@ def start() -> Page:
     page.render()
     query("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
+    page.browser.offline.start()
     idle = getattr(window, "requestIdleCallback", None)  # not in every browser: then a moment later
     (idle or window.setTimeout)(create_once_callable(lambda *_: page.stats.prepare(app)))
     return page
