@@ -21,13 +21,19 @@ from webapp.app.actions import Setting
 from webapp.store import keys
 
 # The start-up modules (startup/), copied beside pyodide.mjs under these names.
-STARTUP = {"pyodide-start.mjs": "half-moon-start.mjs", "snapshot-worker.mjs": "half-moon-snapshot-worker.mjs"}
+STARTUP = {
+    "pyodide-start.mjs": "half-moon-start.mjs",
+    "start-snapshot.mjs": "half-moon-start-snapshot.mjs",
+    "start-tasks.mjs": "half-moon-start-tasks.mjs",
+    "start-progress.mjs": "half-moon-start-progress.mjs",
+    "snapshot-worker.mjs": "half-moon-snapshot-worker.mjs",
+}
 BUILD_KEY_MARK = "@HALF_MOON_BUILD@"
 SIZES_MARK = "@HALF_MOON_SIZES@"  # the raw sizes of the runtime's large files, for the progress bar
 FACTS_MARK = "@HALF_MOON_FACTS@"  # Python's facts that the start-up module needs (keys, defaults)
 MODULES_MARK = "@HALF_MOON_MODULES@"  # the page's modules a memory snapshot imports
 # The one list of standard-library modules a start imports ahead of the game: a first visit's start
-# imports it in groups of START_GROUP, a task each (startup/pyodide-start.mjs), and the snapshot Worker
+# imports it in groups of START_GROUP, a task each (startup/start-tasks.mjs), and the snapshot Worker
 # imports it whole into the memory snapshot that later visits restore (startup/snapshot-worker.mjs).
 START_IMPORTS_MARK = "@HALF_MOON_START_IMPORTS@"
 PYSCRIPT_BYTECODE_MARK = "@HALF_MOON_PYSCRIPT_BYTECODE@"  # its URL from the start-up module

@@ -60,7 +60,7 @@ RECEIPT_STEP = 'await Module["receiveStep"]?.();'
 def receipt_in_steps(asm: str) -> str:
     """Emscripten's receipt of the wasm instance (its dynamic linking, in one task the longest of a
     restored start) in four tasks: ``receiveInstance`` made async, awaiting
-    the hook ``receiveStep`` (set by startup/pyodide-start.mjs) before the signature conversions, the
+    the hook ``receiveStep`` (set by startup/start-tasks.mjs) before the signature conversions, the
     global offset table's update and the loader's set-up with its check of undefined symbols. Its
     callers already await it (``await createWasm()``, then ``run()``). A Pyodide whose code differs
     stops the build, so that an upgrade never loses the split silently."""
