@@ -26,7 +26,7 @@ def test_the_snapshot_imports_the_list_the_first_start_imports_ahead() -> None:
     built = ROOT / "static" / "vendor" / "pyodide"
     lists = [
         json.loads(re.search(r"START_IMPORTS = JSON\.parse\('(.*?)'\)", (built / name).read_text()).group(1))  # type: ignore[union-attr]
-        for name in ("half-moon-start.mjs", "half-moon-snapshot-worker.mjs")
+        for name in ("half-moon-start-tasks.mjs", "half-moon-snapshot-worker.mjs")
     ]
     assert lists[0] == lists[1]
     imported = {name for group in lists[0] for name in group}

@@ -1,0 +1,99 @@
+"""What the page benchmark (tools/bench_page.py) runs inside the page: the probes added at every
+navigation, the scripts that tap, churn and record frames, and the winning line it plays."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+WON = json.loads((ROOT / "data/example-game.json").read_text())
+# In the page's own clock (ms since navigation start): when data-ready appears, when all 20 places
+# show their cards (a card, or an empty place), and every long task.
+PAINT_PROBE = """
+window.__longTasks = [];
+try {
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) window.__longTasks.push([e.startTime, e.duration]);
+  }).observe({type: 'longtask', buffered: true});
+} catch (e) {}
+const __check = () => {
+  const root = document.documentElement;
+  if (root && root.hasAttribute('data-ready') && window.__readyAt === undefined) window.__readyAt = performance.now();
+  const places = document.querySelectorAll('[data-board] [data-place]');
+  if (window.__paintedAt === undefined && places.length === 20 &&
+      [...places].every(p => p.getAttribute('data-card') || p.getAttribute('data-count') === '0')) {
+    const t = performance.now();
+    requestAnimationFrame(() => { window.__paintedAt = Math.max(t, performance.now()); });
+  }
+};
+new MutationObserver(__check).observe(document, {attributes: true, subtree: true, childList: true,
+  attributeFilter: ['data-ready', 'data-card', 'data-count']});
+document.addEventListener('DOMContentLoaded', __check);
+"""
+# The longest gap of a 5 ms heartbeat timer until ready: the longest main-thread block.
+PROBE = (
+    PAINT_PROBE
+    + """
+window.__gap = 0;
+let __beat = performance.now();
+const __heart = setInterval(() => {
+  const t = performance.now();
+  window.__gap = Math.max(window.__gap, t - __beat);
+  __beat = t;
+  if (window.__readyAt !== undefined) clearInterval(__heart);
+}, 5);
+"""
+)
+FAST_START_OFF = "() => localStorage.setItem('half-moon:settings', JSON.stringify({fast_start: false}))"
+SNAPSHOT_STORED = "document.documentElement.dataset.snapshot === 'stored'"
+SNAPSHOT_FIGURES = """async () => ({
+  ...performance.getEntriesByName('half-moon:snapshot-stored')[0].detail,
+  storageUsed: (await navigator.storage.estimate()).usage,
+})"""
+WASM_HEAP = "async () => (await import('./static/vendor/pyodide/half-moon-start.mjs')).interpreter._module.HEAP8.length"
+TAP_LOOP = """([places, limit]) => {
+  const times = [];
+  const button = p => document.querySelector(`[data-board] [data-place="${p}"] button`);
+  while (times.length < limit) {
+    for (const p of places) {
+      const t0 = performance.now();
+      button(p).click();
+      times.push(performance.now() - t0);
+      if (times.length >= limit) return times;
+    }
+    document.querySelector('nav [data-action="restart"]').click();
+    const confirm = document.querySelector('[data-dialog="confirm"] [data-action="confirm"]');
+    if (confirm.closest('dialog').open) confirm.click();
+  }
+  return times;
+}"""
+CHURN = """(n) => {
+  const click = s => document.querySelector(s).click();
+  const tap = p => click(`[data-board] [data-place="${p}"] button`);
+  let done = 0;
+  while (done < n) {
+    tap('P4'); tap('P1'); tap('P4'); tap('P7');            // a failed pair, then a pair
+    click('nav [data-action="undo"]'); click('nav [data-action="redo"]'); click('nav [data-action="undo"]');
+    done += 7;
+  }
+  return done;
+}"""
+
+
+def taps_for() -> list[str]:
+    """Real play: the winning line, each pair's first card selected and deselected before it, and a
+    failed pair (a card and a non-partner) before every trio."""
+    places: list[str] = []
+    for move in WON["moves"]:
+        parts = move.split("+")
+        places += [parts[0], "P1", *parts] if len(parts) == 3 else [parts[0], parts[0], *parts]
+    return places
+
+
+FRAMES = """(ms) => new Promise(done => {
+  const frames = []; let last = performance.now();
+  const step = now => { frames.push(now - last); last = now;
+    if (frames.reduce((a, b) => a + b, 0) < ms) requestAnimationFrame(step); else done(frames); };
+  requestAnimationFrame(step);
+})"""
