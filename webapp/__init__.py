@@ -20,10 +20,10 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
   own (``prefs``), the statistics record and the history as stored (``records``), each under the same
   trust rules (``trusted``), and the number of their latest change, which the tabs compare
   (``written``).
-- ``webapp/app/``: what the player and the browser can do, as plain Python: the ``App`` (``app``) with
-  its command groups on the state they share (``state``): the game (``game_commands``), the statistics
-  and files (``stats_commands``), the replays (``replay_commands``); its commands and dialogs (``actions``), the game on the
-  table and its clock (``game_on_table``), links and
+- ``webapp/app/``: what the player and the browser can do, as plain Python: the ``App`` (``app``)
+  with its command groups on the state they share (``state``): the game (``game_commands``), the
+  statistics and files (``stats_commands``), the replays (``replay_commands``); its commands and
+  dialogs (``actions``), the game on the table and its clock (``game_on_table``), links and
   replays (``links``, ``replay``), the two-tab rule (``tabs``), the keyboard's decisions (``keyboard``),
   the introduction (``intro``), files the player opens (``opened_files``), the spoken sentences
   (``announce``), what is said of the stored records outside a command (``told``), the installed app's
