@@ -14,12 +14,13 @@ from __future__ import annotations
 import ast
 import io
 import re
-import subprocess
 import tokenize
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from support.repository import repository_files, text_of
 
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ("halfmoon", "webapp", "sitegen", "startup", "static", "tools", "tests", "index.html", "service-worker.js")
@@ -51,30 +52,6 @@ SENTENCE_END = re.compile(r"(?<=[.;!?])\s+")
 
 
 # --- reading comments and docstrings ----------------------------------------------------------------
-
-
-def tracked(*paths: str) -> list[Path]:
-    """The repository's files under ``paths`` as a clone has them: tracked, plus new files not ignored."""
-    if not (ROOT / ".git").exists():
-        pytest.fail("not a git checkout: the files to scan are the tracked ones")
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", *paths],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.decode("utf-8")
-    return [ROOT / name for name in sorted(set(listed.split("\0"))) if name and (ROOT / name).is_file()]
-
-
-def text_of(path: Path) -> str | None:
-    """A file's text, or None for a binary file."""
-    data = path.read_bytes()
-    if b"\0" in data[:8192]:
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
 
 
 def joined(lines: list[tuple[int, str, bool]]) -> Iterator[tuple[int, str]]:
@@ -177,15 +154,15 @@ def narrated_measurements(paths: list[Path]) -> list[str]:
 
 
 def test_no_issue_number_in_the_code_the_tests_or_the_static_files() -> None:
-    assert issue_numbers(tracked(*SCANNED)) == []
+    assert issue_numbers(repository_files(*SCANNED)) == []
 
 
 def test_no_comment_or_docstring_narrates_a_measurement() -> None:
-    assert narrated_measurements(tracked(*SCANNED)) == []
+    assert narrated_measurements(repository_files(*SCANNED)) == []
 
 
 def test_the_readme_and_the_architecture_cite_no_issue_and_narrate_no_measurement() -> None:
-    paths = tracked(*DOCUMENTS)
+    paths = repository_files(*DOCUMENTS)
     assert issue_numbers(paths) == []
     assert narrated_measurements(paths) == []
 

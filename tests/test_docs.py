@@ -22,6 +22,7 @@ import pytest
 
 from halfmoon import DealCode
 from sitegen.pages import PAGE_FILES
+from support.repository import repository_files, text_of
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -47,31 +48,6 @@ ALL_CARDS = {rank + suit for rank in "A23456789TJQK" for suit in "CDHS"}
 # The pages whose attributes the contract must name; attributes whose values are enumerated there.
 PAGES = ("index.html", "rules-fi.html", "rules-en.html", "examples-fi.html", "examples-en.html")
 ENUMERATED = ("action", "setting", "input", "dialog", "link", "info", "step-link", "when")
-
-
-def repository_files() -> list[Path]:
-    """The repository's files as a clone has them: tracked, plus new files not ignored."""
-    if not (ROOT / ".git").exists():
-        pytest.skip("not a git checkout")
-    listed = subprocess.run(
-        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
-        cwd=ROOT,
-        capture_output=True,
-        check=True,
-    ).stdout.decode("utf-8")
-    paths = [ROOT / name for name in sorted(set(listed.split("\0"))) if name]
-    return [p for p in paths if p.is_file()]
-
-
-def text_of(path: Path) -> str | None:
-    """A file's text, or None for a binary file."""
-    data = path.read_bytes()
-    if b"\0" in data[:8192]:
-        return None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
 
 
 def relative(path: Path) -> str:
