@@ -408,7 +408,7 @@ def choose_file(game: GamePage, input_name: str, content: bytes, name: str = "ch
 
 # The keyboard, the spoken results and axe-core ------------------------------------
 
-AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE = Path(__file__).resolve().parents[1] / "node_modules" / "axe-core" / "axe.min.js"
 AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa", "best-practice"]
 
 

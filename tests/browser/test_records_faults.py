@@ -105,11 +105,13 @@ def test_the_browser_is_asked_to_keep_the_storage(game: GamePage) -> None:
 
 # Two tabs finishing games at the same moment ------------------------------------------------------
 
-ALONE = """() => {  // this tab never sees another tab's game (the statistics stay shared): see below
+ALONE = with_keys(
+    """() => {  // this tab never sees another tab's game (the statistics stay shared): see below
   const get = Storage.prototype.getItem, set = Storage.prototype.setItem;
   Storage.prototype.getItem = function (key) { return key === GAME_KEY ? null : get.call(this, key); };
   Storage.prototype.setItem = function (key, value) { if (key !== GAME_KEY) set.call(this, key, value); };
 }"""
+)
 """Two tabs keep one saved game between them (docs/ui-contract.md "Two tabs"), so two tabs playing two
 games at once would keep taking each other's: each of these tabs keeps its game to itself, so that
 what is tested is the statistics alone — two games finished by two tabs at the same moment."""
