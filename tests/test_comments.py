@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import io
+import json
 import re
 import tokenize
 from collections.abc import Iterator
@@ -178,29 +179,9 @@ CITED = (
     f"{_ISSUE}s 12 and 23",
     f"the layout {_ISSUE} (23)",
 )
-NARRATED = (
-    "// (its longest task, 165-188 ms -> 96-114 ms here).",
-    "the parts, which together were one 300-450 ms task.",
-    "it serves the next visit, not this tap (it was a third of a tap's time).",
-    "its longest block fell from about 130 to 85 ms on this machine.",
-    "(cards 389 → 336 ms, median of 9 pairs, ready the same)",
-    "a first visit then imports it without compiling it, which was about 80 % of the interpreter's start",
-    "the snapshot is now 31 MB; it took 2 s.",
-    "Seconds added (this two-core machine, other suites running on it): about 35 s.",
-    "the imports were half of the start.",
-    "with the bytecode the start became 1.6 × as quick.",
-)
-PRESENT = (
-    "A combination that removed nothing: its places shake for 240 ms, no words.",
-    "the whole record is at most MAX_CHARS, about 56 kB, refused before it is written if ever longer.",
-    "A full record is about 1 kB (48 moves); anything much longer is not ours.",
-    "fit every window of at least 320 × 320 without a page scroll.",
-    "A won game is 40 pairs and 8 trios: 48 moves and 520 points (R5.3).",
-    "Cold starts are compared with stock Pyodide (the target: ready ≤ 0.7 × its boot).",
-    "The Half Moon board is a grid of 18 half-columns; every test here drives the page half.",
-    "Long tasks (> 50 ms) after ready, over 60 taps and 1.5 s idle.",
-    "issues of the day, in 12 words",
-)
+EXAMPLES = json.loads((ROOT / "tests" / "data" / "figure-examples.json").read_text(encoding="utf-8"))
+NARRATED = EXAMPLES["narrated"]
+PRESENT = EXAMPLES["present"]
 
 
 @pytest.mark.parametrize("text", CITED)
@@ -229,7 +210,7 @@ def test_a_figure_stated_in_the_present_is_not_narration(text: str) -> None:
         ("a.css", ".a { color: red; } /* why */\n", "/* why */"),
         ("a.html", "<p>text</p><!-- why -->\n", "<!-- why -->"),
         ("a.txt", "# why\nname\n", " why"),
-        ("README.md", "Prose, 5 ms.\n\nMore.\n", "Prose, 5 ms.\n"),
+        ("README.md", "Prose, a line.\n\nMore.\n", "Prose, a line.\n"),
     ],
 )
 def test_comments_are_read_from_each_kind_of_file(name: str, text: str, comment: str) -> None:
