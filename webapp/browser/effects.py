@@ -14,12 +14,13 @@ import js  # type: ignore[import-not-found]
 _warned: set[str] = set()
 
 
-def guarded(effect: str, action: Callable[..., Any], *args: Any) -> None:
-    """``action(*args)``; if it throws, the effect is skipped."""
+def guarded(effect: str, action: Callable[..., Any], *args: Any) -> Any:
+    """What ``action(*args)`` returns; None if it throws, and the effect is skipped."""
     try:
-        action(*args)
+        return action(*args)
     except Exception as error:
         _failed(effect, error)
+        return None
 
 
 async def awaited(effect: str, start: Callable[[], Awaitable[Any]]) -> Any:

@@ -10,7 +10,9 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from webapp.browser.dom import found, listen, query, window
-from webapp.browser.effects import awaited
+from webapp.browser.effects import awaited, guarded
+
+INSTALL_PROMPT = "the install prompt"
 
 
 class Offline:
@@ -81,12 +83,15 @@ class Offline:
         query('[data-action="install"]').hidden = False
 
     def install(self) -> None:
-        """The browser's prompt, once per offer; one that fails (an optional effect, effects.py) is used
-        up all the same, and the browser makes a new offer when it can."""
+        """The browser's prompt, once per offer, called in the tap's own task (it needs the tap's user
+        activation); one that throws or rejects (an optional effect, effects.py) is used up all the
+        same, and the browser makes a new offer when it can."""
         offer, self.install_prompt = self.install_prompt, None
         if offer is not None:
             query('[data-action="install"]').hidden = True
-            self._run(awaited("the install prompt", lambda: offer.prompt()))
+            answer = guarded(INSTALL_PROMPT, offer.prompt)
+            if answer is not None:
+                self._run(awaited(INSTALL_PROMPT, lambda: answer))
 
     def on_installed(self, _event: Any) -> None:
         query('[data-action="install"]').hidden = True
