@@ -14,7 +14,6 @@ from support.fakes import FakeStorage, make_app
 from support.testdata import WON
 from webapp.app.actions import Action
 from webapp.app.intro import Intro
-from webapp.app.refused import refused
 from webapp.store import intro_state
 from webapp.store.storage_keys import FIRST_VISIT_KEYS, GAME_KEY, INTRO_KEY, SETTINGS_KEY, STATS_KEY
 from webapp.text.words import text
@@ -88,9 +87,8 @@ def test_r3_3_two_number_cards_that_do_not_make_11_refuse_both() -> None:
     first = numbers[0]
     value = app.game.top(first).value
     other = next(p for p in numbers[1:] if app.game.top(p).value + value != 11)
-    app.tap(first)
-    assert refused(app, other) == (first, other)
-    app.tap(other)
+    assert app.tap(first) == ()
+    assert app.tap(other) == (first, other)
     assert app.game.selection == ()  # the engine cleared it, as the mark said
 
 
@@ -99,11 +97,12 @@ def test_r3_4_a_number_card_and_a_face_card_refuse_both_in_either_order() -> Non
     number = next(p for p, c in cards(app.game).items() if c[0] not in "JQK")
     face = next(p for p, c in cards(app.game).items() if c[0] in "JQK")
     app.tap(face)
-    assert refused(app, number) == (face, number)
-    app.tap(face)  # deselected (R3.2): nothing to refuse
-    assert app.game.selection == () and refused(app, face) == ()
+    assert app.tap(number) == (face, number)
+    app.tap(face)
+    assert app.tap(face) == ()  # deselected (R3.2): nothing to refuse
+    assert app.game.selection == ()
     app.tap(number)
-    assert refused(app, face) == (number, face)
+    assert app.tap(face) == (number, face)
 
 
 def test_r3_6_a_second_face_card_of_a_rank_selected_refuses_the_selection_and_itself() -> None:
@@ -115,19 +114,19 @@ def test_r3_6_a_second_face_card_of_a_rank_selected_refuses_the_selection_and_it
             by_rank.setdefault(card[0], []).append(place)
     first, second = next(ps[:2] for ps in by_rank.values() if len(ps) >= 2)
     app.tap(first)
-    assert refused(app, second) == (first, second)
-    app.tap(second)
+    assert app.tap(second) == (first, second)
     assert app.game.selection == (second,)
 
 
 def test_a_removal_a_selection_and_a_tap_with_nothing_selected_refuse_nothing() -> None:
     app = make_app()
-    first, second = WON["moves"][0].split("+")
-    assert refused(app, P(first)) == ()
-    app.tap(P(first))
-    assert refused(app, P(second)) == ()  # the pair is removed
+    (first, second), (third, _) = (move.split("+") for move in WON["moves"][:2])
+    assert app.tap(P(first)) == ()
+    assert app.tap(P(second)) == ()  # the pair is removed
+    app.tap(P(third))
     app.command(Action.SETTINGS)  # a dialog open: the App ignores taps
-    assert refused(app, P(second)) == ()
+    refusing = next(p for p in PLACES if app.game.copy().tap(p).error is not None)
+    assert app.tap(refusing) == () and app.game.selection == (P(third),)
 
 
 @given(st.lists(st.sampled_from(PLACES), max_size=12))
@@ -137,9 +136,8 @@ def test_the_marks_are_exactly_the_taps_that_the_engine_refuses(taps: list[Place
     app = make_app()
     for place in taps:
         before = app.game.selection
-        marked = refused(app, place)
         answer = app.game.copy().tap(place)
-        app.tap(place)
+        marked = app.tap(place)
         assert bool(marked) == (answer.error is not None)
         assert not marked or marked == (*before, place)
 

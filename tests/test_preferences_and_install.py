@@ -22,7 +22,6 @@ from support.testdata import DEAD_END, WON
 from tools.build import site_files
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.app import App
-from webapp.app.refused import refused
 from webapp.app.shortcuts import shortcut
 from webapp.draw.sounds import Sound, cue
 from webapp.draw.view import build
@@ -135,8 +134,8 @@ def test_a_refused_combination_sounds() -> None:
     first = Place(WON["moves"][0].split("+")[0])
     app.tap(first)
     last = build(app)
-    other = next(p for p in (Place(f"P{n}") for n in range(1, 13)) if refused(app, p))
-    app.tap(other)
+    other = next(p for p in (Place(f"P{n}") for n in range(1, 13)) if app.game.copy().tap(p).error)
+    assert app.tap(other)
     assert cue(last, app, refused=True) is Sound.REFUSED
 
 

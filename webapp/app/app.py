@@ -83,14 +83,19 @@ class App(StatsCommands, ReplayCommands):
 
     # What the player does
 
-    def tap(self, place: Place) -> None:
-        """A tap on a place (R3). Move errors are said only when that setting is on (R4.1)."""
+    def tap(self, place: Place) -> tuple[Place, ...]:
+        """A tap on a place (R3). Move errors are said only when that setting is on (R4.1). The answer
+        is what the tap refused, which the page marks (``data-refused``) with a brief cue: the
+        selected card or cards and the tapped one when it combined nothing (R3.3, R3.4; R3.6 leaves
+        the tapped card selected), else nothing; a tap the App ignores (a dialog open, a replay
+        shown) refuses nothing."""
         if self.dialog is not Dialog.NONE:
-            return
+            return ()
         if self.replay:  # a tap only pauses a replay
             self.watching.pause()
-            return
+            return ()
         self.message = None
+        selected = self.game.selection
         result = self.game.tap(place)
         if result.kind is not TapKind.IGNORED:
             self.table.clock.start()  # R5.4: the first tap of a deal starts the clock
@@ -101,6 +106,7 @@ class App(StatsCommands, ReplayCommands):
             self._counted()
             self._announce_end()
         self._persist()
+        return (*selected, place) if result.error is not None else ()
 
     def clear_selection(self) -> None:
         """Escape on the board: each selected card deselected (R3.2)."""

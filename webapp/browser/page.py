@@ -17,7 +17,6 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from halfmoon import PLACES, Place
 from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
 from webapp.app.app import App
-from webapp.app.refused import refused
 from webapp.browser.commands import BrowserCommands
 from webapp.browser.dom import document, found, listen, query, set_attributes, window
 from webapp.browser.effects import guarded
@@ -90,9 +89,7 @@ class Page:
             return
         place = button.closest("[data-board] [data-place]")
         if found(place):
-            tapped = Place(place.dataset.place)
-            marked = refused(self.app, tapped)
-            self.app.tap(tapped)
+            marked = self.app.tap(Place(place.dataset.place))
             self.cue.show(marked)
             self._refused = bool(marked)
         elif button.getAttribute("data-action") == Action.MENU:

@@ -1,6 +1,6 @@
 """The first minute on a phone, in the browser (Pyodide only): the menu of the other
 commands, the first game's introduction and the cue of a combination that removed nothing. The
-decisions are in webapp/app/intro.py and webapp/app/refused.py; the stylesheet decides where the
+decisions are in webapp/app/intro.py and webapp/app/app.py (``App.tap``); the stylesheet decides where the
 menu is needed (static/app.css)."""
 
 from __future__ import annotations
