@@ -3,7 +3,7 @@ tones (Web Audio, webapp/browser/sound.py plays them; no sound file, no request)
 
 The sound follows what the page says to a screen reader (webapp/app/announce.py): a removal, an
 undo, the win and the dead end that a removal brings; and a tap that combined nothing
-(webapp/app/refused.py). Nothing sounds while a replay is shown, nor for an action taken while a
+(``App.tap`` answers it). Nothing sounds while a replay is shown, nor for an action taken while a
 modal dialog was open (the dead-end dialog's Undo included): the win's and the dead end's own
 sounds play as their dialog opens, since the player acted on the board."""
 
