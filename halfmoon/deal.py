@@ -38,6 +38,11 @@ DAILY_DIGITS = 8
 DAILY_BASE = 1 << 63
 """A daily deal's generator starts at 2⁶³ + YYYYMMDD, which no numbered deal can reach."""
 FIRST_DAILY = datetime.date(2000, 1, 1)
+DEAL_QUERY = "deal"
+"""The name of a link's deal code in its query (``?deal=CODE``): every reader and writer of links,
+the early paint included (the build writes it in), takes it from here."""
+LINE_QUERY = "line"
+"""The name of a replay link's line of play in its query (``&line=M1.M2…``, halfmoon/line.py)."""
 MAX_LINK = 2000
 """A typed code or pasted link longer than this is no link to a deal (links are under 100 characters)."""
 _ASCII_DIGITS = "0123456789"
@@ -131,7 +136,7 @@ class DealCode:
         if len(stripped) > MAX_LINK:
             raise CodeShapeError(text)
         if "?" in stripped:  # a link: only its query can name the deal
-            deal = query_value(stripped, "deal")
+            deal = query_value(stripped, DEAL_QUERY)
             if deal is not None:
                 return cls.parse(deal)
         return cls.parse(stripped)
@@ -247,6 +252,13 @@ def are_daily_dates(keys: Sequence[str]) -> bool:
             return False
         leap_day = joined.find("0229,", leap_day + 5)
     return True
+
+
+def link_query(code: DealCode, line: str | None = None) -> str:
+    """A link's query naming the deal ``code`` and, when given, the line of play to replay on it,
+    as written (a line's ``+`` stays literal, never ``%2B``)."""
+    query = f"?{DEAL_QUERY}={code}"
+    return query if line is None else f"{query}&{LINE_QUERY}={line}"
 
 
 def query_value(url: str, name: str) -> str | None:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from halfmoon import PLACES, Card, DealCode, Game, Kind, Move, Place, Removal, TapKind, TapResult
+from halfmoon.deal import link_query
 from halfmoon.i18n import LANGUAGES, card_short, join_words, layout_description, place_name, rank_short
 from halfmoon.i18n import text as engine_text
 from sitegen.manifest import THEME_COLOURS
@@ -258,7 +259,7 @@ def examples_page(lang: str) -> str:
     steps.append(_step(last, last, diagram(game, lang), won, lang))
     line = " ".join(str(m) for m in moves)
     body = f"""<p>{word("intro", lang, code=code)}</p>
-<p><a class="button" href="./?deal={code}" data-link="play">{word("play", lang)}</a></p>
+<p><a class="button" href="./{link_query(code)}" data-link="play">{word("play", lang)}</a></p>
 <section class="example" data-code="{code}" data-line="{line}">
 <h2>{word("won-game", lang)}</h2>
 <div class="steps">

@@ -16,6 +16,7 @@ import re
 from pathlib import Path
 
 from halfmoon import PLACES, Place
+from halfmoon.deal import DEAL_QUERY, LINE_QUERY
 from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from halfmoon.layout import CARD_ROW, GEOMETRIES, Geometry, crossover
 from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
@@ -192,7 +193,8 @@ def early_paint_html(page: str, indent: str) -> str:
         f' data-slots="{" ".join(SLOTS)}" data-root-attributes="{" ".join(ROOT_ATTRIBUTES)}"'
         f' data-info-keys="{" ".join(INFO_KEYS)}" data-record-version="{SNAPSHOT_VERSION}"'
         f' data-intro-key="{INTRO_KEY}" data-intro-shown="{intro_state.SHOWN}"'
-        f' data-first-visit-keys="{" ".join(FIRST_VISIT_KEYS)}" data-other-deals="{" ".join(OTHER_DEALS)}"></script>'
+        f' data-first-visit-keys="{" ".join(FIRST_VISIT_KEYS)}" data-other-deals="{" ".join(OTHER_DEALS)}"'
+        f' data-deal-query="{DEAL_QUERY}" data-line-query="{LINE_QUERY}"></script>'
     )
     tag = tag.replace('" data-', '"\n  data-')  # an attribute a line
     return "\n".join(

@@ -6,9 +6,10 @@
 // This script decides nothing about the game: it copies allow-listed attributes and texts. Which
 // names are allowed and which storage keys to read come from its own tag's data attributes, which
 // the build writes from Python (sitegen/skeleton.py). It paints only while storage still holds the
-// very saved game the record was made with, and while the address names no other deal (`?deal=` of
-// another, or a name such as the daily deal's shortcut, `?daily`, that may mean another) and no replay
-// (`&line=`: the engine shows that line's steps, not the saved board). Taps on the
+// very saved game the record was made with, and while the address names no other deal (a deal code
+// of another, or a name such as the daily deal's shortcut, `?daily`, that may mean another) and no replay
+// (a line of play: the engine shows that line's steps, not the saved board); the query's names come
+// from the engine (halfmoon/deal.py), written in by the build. Taps on the
 // painted cards are queued; the engine applies them in order, once, when it starts (webapp/browser/start.py).
 // Nothing is ever inserted as HTML.
 (() => {
@@ -90,7 +91,7 @@
     record = null; // no storage, or not JSON
   }
   const query = new URLSearchParams(location.search);
-  const deal = query.get("deal");
+  const deal = query.get(script.dataset.dealQuery);
   const places = board.querySelectorAll("[data-place]");
   const paintable = (record) =>
     /^[a-z]{2}$/.test(record.lang) &&
@@ -124,7 +125,7 @@
   };
 
   const otherDeal = list("otherDeals").some((name) => query.has(name));
-  if (record && (deal === null || deal === record.code) && !otherDeal && !query.has("line") && paintable(record)) {
+  if (record && (deal === null || deal === record.code) && !otherDeal && !query.has(script.dataset.lineQuery) && paintable(record)) {
     paint(record);
     return;
   }

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from halfmoon import DealCode
-from halfmoon.deal import query_value
+from halfmoon.deal import DEAL_QUERY, LINE_QUERY, query_value
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,11 +18,11 @@ class Link:
 
 def typed(text: str) -> Link:
     """The code box's text: a code or a link; raises the engine's error for a bad code."""
-    line = query_value(text.strip(), "line") if "?" in text else None
+    line = query_value(text.strip(), LINE_QUERY) if "?" in text else None
     return Link(DealCode.from_text(text), line)
 
 
 def address(query: str) -> Link | None:
     """The address's query; None when it names no deal; raises the engine's error for a bad one."""
-    deal = query_value(query, "deal")
-    return None if deal is None else Link(DealCode.parse(deal), query_value(query, "line"))
+    deal = query_value(query, DEAL_QUERY)
+    return None if deal is None else Link(DealCode.parse(deal), query_value(query, LINE_QUERY))

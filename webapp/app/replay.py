@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from halfmoon import DealCode, Game, Move, Place
+from halfmoon.deal import link_query
 from halfmoon.line import line_text, parse_line, play_line
 from webapp.app.actions import Action
 
@@ -20,7 +21,7 @@ PACE_MS = 1200
 
 def replay_query(code: DealCode, moves: tuple[Move, ...] | list[Move]) -> str:
     """The link's query: ``?deal=CODE&line=M1.M2…`` with a literal ``+`` (never ``%2B``)."""
-    return f"?deal={code}&line={line_text(moves)}"
+    return link_query(code, line_text(moves))
 
 
 @dataclass(slots=True)

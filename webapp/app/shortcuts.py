@@ -7,7 +7,7 @@ is told this name by the build): the daily deal may be another deal than the sav
 
 from __future__ import annotations
 
-from halfmoon.deal import query_value
+from halfmoon.deal import DEAL_QUERY, query_value
 from webapp.app.actions import Action
 
 SHORTCUTS = {"daily": Action.DAILY, "stats": Action.STATS}
@@ -19,6 +19,6 @@ OTHER_DEALS = tuple(name for name, action in SHORTCUTS.items() if action is Acti
 def shortcut(query: str) -> Action | None:
     """The command the address names (``?daily`` or ``?stats``, with or without a value), or None;
     a ``deal=`` link names its deal and wins over a shortcut."""
-    if query_value(query, "deal") is not None:
+    if query_value(query, DEAL_QUERY) is not None:
         return None
     return next((action for name, action in SHORTCUTS.items() if query_value(query, name) is not None), None)

@@ -12,6 +12,7 @@ import datetime
 from dataclasses import dataclass
 
 from halfmoon import DealCode, format_time
+from halfmoon.deal import link_query
 from webapp.app.actions import Action, Dialog
 from webapp.app.app import App
 from webapp.stats.history import HISTORY_GAMES, Finished, History
@@ -54,7 +55,7 @@ def share_text(outcome: Outcome, lang: str, page: str) -> str:
         moves=_count("share-moves", outcome.moves, lang),
         points=_count("share-points", outcome.score, lang),
         time=format_time(outcome.elapsed_ms).replace(":", text("share-time-mark", lang)),
-        url=f"{page}?deal={outcome.code}",
+        url=page + link_query(outcome.code),
     )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from halfmoon import PLACES, Card, Game, Place, format_time
+from halfmoon.deal import link_query
 from halfmoon.i18n import place_label, rank_short
 from webapp.app.actions import Dialog, Replacing, Setting
 from webapp.app.announce import ended, sentence
@@ -229,7 +230,7 @@ def build(app: App) -> View:
         layout_help=app.settings.layout_help,
         four_colour=app.settings.four_colour,
         fast_start=app.settings.fast_start,
-        query=app.replay.query if app.replay else f"?deal={app.code}",  # the address (docs/ui-contract.md)
+        query=app.replay.query if app.replay else link_query(app.code),  # the address (docs/ui-contract.md)
         key_shortcuts=app.settings.key_shortcuts,
         entry=entry(app.game),
         announcement=sentence(app.announcement, lang) if app.announcement else "",
