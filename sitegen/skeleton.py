@@ -28,6 +28,7 @@ from webapp.draw.view import (
     BUTTON_ATTRIBUTES,
     INFO_KEYS,
     PLACE_ATTRIBUTES,
+    RECORD_CAPS,
     ROOT_ATTRIBUTES,
     SLOTS,
     SNAPSHOT_VERSION,
@@ -194,7 +195,8 @@ def early_paint_html(page: str, indent: str) -> str:
         f' data-info-keys="{" ".join(INFO_KEYS)}" data-record-version="{SNAPSHOT_VERSION}"'
         f' data-intro-key="{INTRO_KEY}" data-intro-shown="{intro_state.SHOWN}"'
         f' data-first-visit-keys="{" ".join(FIRST_VISIT_KEYS)}" data-other-deals="{" ".join(OTHER_DEALS)}"'
-        f' data-deal-query="{DEAL_QUERY}" data-line-query="{LINE_QUERY}"></script>'
+        f' data-deal-query="{DEAL_QUERY}" data-line-query="{LINE_QUERY}"'
+        f' data-caps="{" ".join(f"{name}:{cap}" for name, cap in RECORD_CAPS.items())}"></script>'
     )
     tag = tag.replace('" data-', '"\n  data-')  # an attribute a line
     return "\n".join(

@@ -20,6 +20,7 @@
   const allowed = {
     root: list("rootAttributes"), place: list("placeAttributes"), button: list("buttonAttributes"), slots: list("slots"),
   };
+  const caps = Object.fromEntries(list("caps").map((cap) => cap.split(":")).map(([name, n]) => [name, Number(n)]));
   const queue = (window.halfmoonQueue = []);
 
   board.addEventListener("click", (event) => {
@@ -38,11 +39,11 @@
   const words = (table) => {
     for (const element of document.querySelectorAll("[data-t]")) {
       const word = table[element.getAttribute("data-t")];
-      if (isText(word, 300)) element.textContent = word;
+      if (isText(word, caps.word)) element.textContent = word;
     }
     for (const element of document.querySelectorAll("[data-t-label]")) {
       const word = table[element.getAttribute("data-t-label")];
-      if (isText(word, 300)) element.setAttribute("aria-label", word);
+      if (isText(word, caps.word)) element.setAttribute("aria-label", word);
     }
   };
 
@@ -85,7 +86,7 @@
   let record;
   try {
     const text = localStorage.getItem(script.dataset.snapshotKey);
-    record = text && text.length <= 40000 ? JSON.parse(text) : null;
+    record = text && text.length <= caps.record ? JSON.parse(text) : null;
     if (!record || String(record.version) !== script.dataset.recordVersion || localStorage.getItem(script.dataset.gameKey) !== record.game) record = null;
   } catch (error) {
     record = null; // no storage, or not JSON
@@ -94,12 +95,12 @@
   const deal = query.get(script.dataset.dealQuery);
   const places = board.querySelectorAll("[data-place]");
   const paintable = (record) =>
-    /^[a-z]{2}$/.test(record.lang) &&
-    all && Object.hasOwn(all.texts, record.lang) && isTable(record.info, list("infoKeys"), 40) &&
-    isTable(record.root, allowed.root, 20) &&
+    typeof record.lang === "string" &&
+    all && Object.hasOwn(all.texts, record.lang) && isTable(record.info, list("infoKeys"), caps.info) &&
+    isTable(record.root, allowed.root, caps.root) &&
     Array.isArray(record.places) && record.places.length === places.length &&
-    record.places.every((p) => p && isTable(p.place, allowed.place, 20) &&
-      isTable(p.button, allowed.button, 200) && isTable(p.slots, allowed.slots, 4));
+    record.places.every((p) => p && isTable(p.place, allowed.place, caps.place) &&
+      isTable(p.button, allowed.button, caps.button) && isTable(p.slots, allowed.slots, caps.slot));
 
   const set = (element, attributes) => {
     for (const [name, value] of Object.entries(attributes)) {

@@ -8,12 +8,23 @@ its one Python owner, or the early paint decides and Python reads its answer fro
 from __future__ import annotations
 
 import ast
+import json
 import re
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
+
+from halfmoon import Place
 from halfmoon.deal import DEAL_QUERY, LINE_QUERY
+from halfmoon.i18n import LANGUAGES
+from halfmoon.saved import MAX_CHARS
+from sitegen.skeleton import first_board
+from support.fakes import make_app
+from support.testdata import WON
+from webapp.app.actions import Setting
+from webapp.draw.view import RECORD_CAPS, build, snapshot
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ("webapp", "sitegen")
@@ -37,10 +48,14 @@ class _Tags(HTMLParser):
             self.scripts[found["src"].rsplit("/", 1)[-1]] = found
 
 
+def index() -> str:
+    return (ROOT / "index.html").read_text(encoding="utf-8")
+
+
 def early_paint_tag() -> dict[str, str]:
     """The attributes of index.html's early-paint script tag, as the build wrote them."""
     tags = _Tags()
-    tags.feed((ROOT / "index.html").read_text(encoding="utf-8"))
+    tags.feed(index())
     return tags.scripts["early-paint.js"]
 
 
@@ -118,3 +133,40 @@ def test_the_query_names_are_typed_once_in_the_engine() -> None:
 def test_the_early_paint_is_told_the_query_names_by_the_build() -> None:
     tag = early_paint_tag()
     assert (tag["data-deal-query"], tag["data-line-query"]) == QUERY_NAMES
+
+
+# --- The early-paint record's caps: webapp/draw/view.py ---
+
+
+def test_the_early_paint_is_told_its_caps_by_the_build_and_types_no_figure() -> None:
+    caps = dict(cap.split(":") for cap in early_paint_tag()["data-caps"].split())
+    assert {name: int(cap) for name, cap in caps.items()} == RECORD_CAPS
+    figures = re.findall(r"\b\d+\b", code_of(ROOT / "static" / "early-paint.js"))
+    assert set(figures) <= {"0"}, figures  # an index: no length, no count
+
+
+def longest(values: object) -> int:
+    return max((len(v) for v in values if v is not None), default=0)  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_record_python_writes_stays_inside_the_caps(lang: str) -> None:
+    """A whole won game, each setting that adds an attribute on, and the first deal's boards: every
+    record, with the longest saved game a record can hold, fits the caps the early paint reads it with."""
+    app = make_app(languages=(lang,))
+    for setting in (Setting.FOUR_COLOUR, Setting.LAYOUT_HELP):
+        app.set_setting(setting, True)
+    records = [json.dumps(first_board(lang) | {"game": ""})]
+    for move in WON["moves"]:
+        for place in move.split("+"):
+            app.tap(Place(place))
+            records.append(snapshot(build(app), app.game, app.store.saved_game_text() or ""))
+    for text in records:
+        record = json.loads(text)
+        assert len(text) - len(record["game"]) + MAX_CHARS <= RECORD_CAPS["record"]
+        assert longest(record["info"].values()) <= RECORD_CAPS["info"]
+        assert longest(record["root"].values()) <= RECORD_CAPS["root"]
+        for part, cap in (("place", "place"), ("button", "button"), ("slots", "slot")):
+            assert longest(v for p in record["places"] for v in p[part].values()) <= RECORD_CAPS[cap], part
+    words = json.loads(re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', index(), re.DOTALL)[0])
+    assert longest(words["texts"][lang].values()) <= RECORD_CAPS["word"]

@@ -36,6 +36,11 @@ INFO_KEYS = ("time", "score", "moves", "code")
 """The info bar's ``data-info`` fields (R7.2), in the order shown."""
 SNAPSHOT_VERSION = 2
 """The early-paint record's version: the script paints only a record of this version."""
+RECORD_CAPS = {"record": 40_000, "word": 300, "info": 40, "root": 20, "place": 20, "button": 200, "slot": 4}
+"""The most characters the early paint accepts, in the stored record as a whole, a word of the page's, an
+info field's text, a value of ``ROOT_ATTRIBUTES``, ``PLACE_ATTRIBUTES`` and ``BUTTON_ATTRIBUTES``, and a
+slot's text: far above what ``snapshot`` writes (a test checks), so that only a record that is not ours
+is left unpainted. The build writes them into the script's tag."""
 
 
 @dataclass(frozen=True, slots=True)
