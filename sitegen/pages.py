@@ -20,7 +20,7 @@ from halfmoon.i18n import LANGUAGES, card_short, join_words, layout_description,
 from halfmoon.i18n import text as engine_text
 from sitegen.manifest import THEME_COLOURS
 from webapp.draw.view import PlaceView, board_places
-from webapp.text.words import LANGUAGE_NAMES, PAGES, page_file
+from webapp.text.words import LANGUAGE_NAMES, PAGES, page_file, text
 
 from .csp import META as CSP_META
 from .skeleton import cell_attributes
@@ -28,11 +28,10 @@ from .skeleton import cell_attributes
 EXAMPLE = "example-game.json"
 RULES = "rules.json"
 DATA = Path(__file__).resolve().parent.parent / "data"
-# The pages' own words; the rules' prose is in data/rules.json.
+# The pages' own words; the rules' prose is in data/rules.json, the words they share with the game's page
+# (the pages' names, the replay's step commands) in its word table (webapp/text/).
 WORDS: dict[str, dict[str, str]] = {
     "fi": {
-        "rules": "Säännöt",
-        "examples": "Esimerkit",
         "game": "Takaisin peliin",
         "move": "Siirto",
         "and": "ja",
@@ -43,7 +42,6 @@ WORDS: dict[str, dict[str, str]] = {
         "intro": "Tämä on jaon <strong>{code}</strong> voitettu peli siirto siirrolta. Jokainen kaavio näyttää"
         " pöydän ennen siirtoa; poistettavat kortit on korostettu. Kunkin kortin alla on pinon numero (1–12)"
         " tai varantopaikka (R1–R8) ja korttien määrä.",
-        "play": "Pelaa tätä jakoa",
         "won-game": "Voitettu peli",
         "failed": "Epäonnistuneet napautukset",
         "failed-intro": "Samasta alkuasetelmasta: näissä mitään ei poisteta.",
@@ -51,18 +49,11 @@ WORDS: dict[str, dict[str, str]] = {
         "sum": "{reason}: {sum}. Mitään ei poisteta, ja valinta tyhjenee.",
         "number-face": "Numerokortti ja kuvakortti eivät yhdisty: valinta tyhjenee.",
         "same-rank": "Kaksi samanarvoista kuvakorttia eivät yhdisty: {card} ({place}) on nyt ainoa valittu kortti.",
-        "steps": "Siirrot",
-        "first": "Ensimmäinen",
-        "back": "Edellinen",
-        "forward": "Seuraava",
-        "last": "Viimeinen",
         "opening": "Jaon {code} alkuasetelma.",
         "pair-caption": "Pari: {cards}, {sum}.",
         "trio-caption": "Kolmikko: {cards}.",
     },
     "en": {
-        "rules": "Rules",
-        "examples": "Examples",
         "game": "Back to the game",
         "move": "Move",
         "and": "and",
@@ -73,7 +64,6 @@ WORDS: dict[str, dict[str, str]] = {
         "intro": "This is a won game of deal <strong>{code}</strong>, move by move. Each diagram shows the table"
         " before the move, with the cards it removes marked. Under each card are its pile (1–12) or reserve"
         " slot (R1–R8) and how many cards are there.",
-        "play": "Play this deal",
         "won-game": "A won game",
         "failed": "Failed taps",
         "failed-intro": "From the same opening position: nothing is removed in these.",
@@ -81,11 +71,6 @@ WORDS: dict[str, dict[str, str]] = {
         "sum": "{reason}: {sum}. Nothing is removed and the selection is cleared.",
         "number-face": "A number card and a face card never combine: the selection is cleared.",
         "same-rank": "Two face cards of the same rank do not combine: {card} ({place}) is now the only selected card.",
-        "steps": "Moves",
-        "first": "First",
-        "back": "Back",
-        "forward": "Forward",
-        "last": "Last",
         "opening": "The opening layout of deal {code}.",
         "pair-caption": "A pair: {cards}, {sum}.",
         "trio-caption": "A trio: {cards}.",
@@ -174,9 +159,9 @@ def _after(place: Place, game: Game, lang: str) -> str:
 
 def frame(name: str, lang: str, body: str) -> str:
     other = "en" if lang == "fi" else "fi"
-    title = word(name, lang)
+    title = text(name, lang)
     links = [f'<a href="./" data-link="game">{word("game", lang)}</a>']
-    links += [f'<a href="./{page_file(p, lang)}" data-link="{p}">{word(p, lang)}</a>' for p in PAGES if p != name]
+    links += [f'<a href="./{page_file(p, lang)}" data-link="{p}">{text(p, lang)}</a>' for p in PAGES if p != name]
     links.append(
         f'<a href="./{page_file(name, other)}" hreflang="{other}" lang="{other}" data-link="language">'
         f"{LANGUAGE_NAMES[other]}</a>"
@@ -259,7 +244,7 @@ def examples_page(lang: str) -> str:
     steps.append(_step(last, last, diagram(game, lang), won, lang))
     line = " ".join(str(m) for m in moves)
     body = f"""<p>{word("intro", lang, code=code)}</p>
-<p><a class="button" href="./{link_query(code)}" data-link="play">{word("play", lang)}</a></p>
+<p><a class="button" href="./{link_query(code)}" data-link="play">{text("play-deal", lang)}</a></p>
 <section class="example" data-code="{code}" data-line="{line}">
 <h2>{word("won-game", lang)}</h2>
 <div class="steps">
@@ -279,11 +264,11 @@ def _step(number: int, last: int, figure: str, sentence: str, lang: str) -> str:
     here = ' aria-disabled="true"'  # a link that would stay on this step
     targets = {"first": 1, "back": max(1, number - 1), "forward": min(last, number + 1), "last": last}
     links = " ".join(
-        f'<a href="#step-{t}" data-step-link="{name}"{here if t == number else ""}>{word(name, lang)}</a>'
+        f'<a href="#step-{t}" data-step-link="{name}"{here if t == number else ""}>{text(f"replay-{name}", lang)}</a>'
         for name, t in targets.items()
     )
     return f"""<article class="step" id="step-{number}" data-step="{number}">
-<nav class="stepper" aria-label="{word("steps", lang)}">{links} <span>{number} / {last}</span></nav>
+<nav class="stepper" aria-label="{text("moves", lang)}">{links} <span>{number} / {last}</span></nav>
 <p class="sentence">{escape(sentence)}</p>
 {figure}
 </article>"""

@@ -20,11 +20,13 @@ from halfmoon import Place
 from halfmoon.deal import DEAL_QUERY, LINE_QUERY
 from halfmoon.i18n import LANGUAGES
 from halfmoon.saved import MAX_CHARS
+from sitegen.pages import WORDS
 from sitegen.skeleton import first_board
 from support.fakes import make_app
 from support.testdata import WON
 from webapp.app.actions import Setting
 from webapp.draw.view import RECORD_CAPS, build, snapshot
+from webapp.text.word_table import TEXTS
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ("webapp", "sitegen")
@@ -170,3 +172,13 @@ def test_every_record_python_writes_stays_inside_the_caps(lang: str) -> None:
             assert longest(v for p in record["places"] for v in p[part].values()) <= RECORD_CAPS[cap], part
     words = json.loads(re.findall(r'<script type="application/json"[^>]*>(.*?)</script>', index(), re.DOTALL)[0])
     assert longest(words["texts"][lang].values()) <= RECORD_CAPS["word"]
+
+
+# --- The generated pages' words: the word table (webapp/text/) ---
+
+
+def test_the_rules_and_examples_pages_repeat_no_word_of_the_word_table() -> None:
+    """The pages keep only the words the game's page has not: a word of the word table typed again
+    there would be a second owner, free to drift from the game's."""
+    for lang, words in WORDS.items():
+        assert set(words.values()) & set(TEXTS[lang].values()) == set(), lang
