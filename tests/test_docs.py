@@ -303,6 +303,9 @@ BUILT = ("static/vendor/", "static/build/")
 PLAN = "\n## Plan: "
 # A figure: a number with a unit of time or size, a percentage or a factor (the rules' counts are none).
 FIGURE = re.compile(r"\d[\d,.]*(?:\s?(?:ms|min|minutes?|seconds?|B|KB|kB|MB|MiB|GB|%)(?![\w/])|\ss\b|\s?×(?!\s?\d))")
+# A speed figure: a number with a unit of time, or a factor. The page's own timings are its contract's
+# (docs/ui-contract.md); a document that tells how fast something is links to BENCHMARKS.md.
+SPEED = re.compile(r"\d[\d,.]*(?:\s?(?:ms|min|minutes?|seconds?)(?![\w/])|\ss\b|\s?×(?!\s?\d))")
 
 
 def slug(heading: str) -> str:
@@ -371,10 +374,21 @@ def test_figures_live_in_benchmarks_md(name: str) -> None:
     assert found == [], f"{name}: move these to BENCHMARKS.md"
 
 
+@pytest.mark.parametrize("name", OWN_DOCS)
+def test_speed_figures_live_in_benchmarks_md_alone(name: str) -> None:
+    """How fast the page starts, taps or downloads has one owner, BENCHMARKS.md, rewritten by
+    ``make bench UPDATE=1``: a figure copied into another document goes stale there unseen."""
+    text = (ROOT / name).read_text(encoding="utf-8")
+    found = [m.group(0) for m in SPEED.finditer(text)]
+    assert found == [], f"{name}: move these to BENCHMARKS.md"
+
+
 def test_the_figure_pattern_tells_figures_from_rules() -> None:
     examples = json.loads((ROOT / "tests" / "data" / "figure-examples.json").read_text(encoding="utf-8"))
     figures, rules = examples["figures"], examples["rules"]
     assert [bool(FIGURE.search(t)) for t in figures] == [True] * len(figures)
+    speeds = [t for t in figures if re.search(r"\b(?:s|ms|minutes?)\b|×", t)]
+    assert speeds and all(SPEED.search(t) for t in speeds) and not any(SPEED.search(t) for t in rules)
     assert [bool(FIGURE.search(t)) for t in rules] == [False] * len(rules)
 
 
