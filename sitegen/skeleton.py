@@ -35,7 +35,7 @@ from webapp.draw.view import (
     build,
     snapshot,
 )
-from webapp.store import intro_state
+from webapp.store.intro_state import SHOWN
 from webapp.store.prefs import PREFERENCES_CHARS, Theme
 from webapp.store.storage import FLAT_DEPTH, Store
 from webapp.store.storage_keys import FIRST_VISIT_KEYS, GAME_KEY, INTRO_KEY, PREFERENCES_KEY, SNAPSHOT_KEY
@@ -155,7 +155,7 @@ frame back until the parser reaches it, so the first frame is the painted one.""
 def first_board(lang: str) -> dict[str, object]:
     """The first deal's board as the early paint paints it (its record, as the running page writes it
     for a saved game), in ``lang``: a first visit's real cards before Python runs."""
-    app = App(Store(None), now_ms=lambda: 0.0, browser_languages=[lang], new_code=lambda: FIRST_DEAL)
+    app = App(Store(None), now_ms=lambda: 0.0, browser_language=lang, new_code=lambda: FIRST_DEAL)
     record: dict[str, object] = json.loads(snapshot(build(app), app.game, ""))
     del record["game"]  # no saved game to match: the script paints it only when storage holds none
     return record
@@ -182,7 +182,6 @@ def early_paint_html(page: str, indent: str) -> str:
     (a JSON data block: never executed)."""
     used = sorted(set(re.findall(r'data-t(?:-label)?="([a-z-]+)"', page)))
     words = {
-        "default": DEFAULT_LANGUAGE,
         "texts": {lang: {k: text(k, lang) for k in used} for lang in LANGUAGES},
         "first": {lang: first_board(lang) for lang in LANGUAGES},
     }
@@ -193,10 +192,11 @@ def early_paint_html(page: str, indent: str) -> str:
         f' data-place-attributes="{" ".join(PLACE_ATTRIBUTES)}" data-button-attributes="{" ".join(BUTTON_ATTRIBUTES)}"'
         f' data-slots="{" ".join(SLOTS)}" data-root-attributes="{" ".join(ROOT_ATTRIBUTES)}"'
         f' data-info-keys="{" ".join(INFO_KEYS)}" data-record-version="{SNAPSHOT_VERSION}"'
-        f' data-intro-key="{INTRO_KEY}" data-intro-shown="{intro_state.SHOWN}"'
+        f' data-intro-key="{INTRO_KEY}" data-intro-shown="{SHOWN}"'
         f' data-first-visit-keys="{" ".join(FIRST_VISIT_KEYS)}" data-other-deals="{" ".join(OTHER_DEALS)}"'
         f' data-deal-query="{DEAL_QUERY}" data-line-query="{LINE_QUERY}"'
-        f' data-caps="{" ".join(f"{name}:{cap}" for name, cap in RECORD_CAPS.items())}"></script>'
+        f' data-caps="{" ".join(f"{name}:{cap}" for name, cap in RECORD_CAPS.items())}"'
+        f' data-languages="{" ".join(LANGUAGES)}" data-default-language="{DEFAULT_LANGUAGE}"></script>'
     )
     tag = tag.replace('" data-', '"\n  data-')  # an attribute a line
     return "\n".join(

@@ -3,7 +3,13 @@
 // language, from the words the build writes into the page; on a first visit, the first deal's board,
 // which the build writes into the page too.
 //
-// This script decides nothing about the game: it copies allow-listed attributes and texts. Which
+// Three decisions must be made before Python runs, so they are made here alone and left on `<html>`
+// for Python to read (webapp/browser/start.py, webapp/browser/phone.py): whether this is a first visit
+// (`data-first-visit`), the page's language for this browser (`data-browser-language`; a language the
+// player chose, which Python stores, wins over it) and whether the first game's introduction shows
+// (`[data-intro]` un-hidden).
+//
+// Beyond those it decides nothing about the game: it copies allow-listed attributes and texts. Which
 // names are allowed and which storage keys to read come from its own tag's data attributes, which
 // the build writes from Python (sitegen/skeleton.py). It paints only while storage still holds the
 // very saved game the record was made with, and while the address names no other deal (a deal code
@@ -22,6 +28,26 @@
   };
   const caps = Object.fromEntries(list("caps").map((cap) => cap.split(":")).map(([name, n]) => [name, Number(n)]));
   const queue = (window.halfmoonQueue = []);
+
+  // The browser's first language that the page has, else the page's default (both from the build).
+  const languages = list("languages");
+  const wanted = (navigator.languages || []).map((tag) => String(tag).split("-")[0].toLowerCase());
+  const browserLanguage = wanted.find((tag) => languages.includes(tag)) || script.dataset.defaultLanguage;
+  root.setAttribute("data-browser-language", browserLanguage);
+
+  // A first visit: none of these keys stored; without storage, never. The first game's introduction:
+  // on a first visit, and while its own key says shown (a reload before it is done).
+  let firstVisit = false;
+  try {
+    firstVisit = list("firstVisitKeys").every((key) => localStorage.getItem(key) === null);
+    const state = localStorage.getItem(script.dataset.introKey);
+    if (state === null ? firstVisit : state === script.dataset.introShown) {
+      document.querySelector("[data-intro]").hidden = false;
+    }
+  } catch (error) {
+    // no storage: no first visit and no introduction
+  }
+  if (firstVisit) root.setAttribute("data-first-visit", "true");
 
   board.addEventListener("click", (event) => {
     const place = event.target.closest("[data-place]");
@@ -55,33 +81,16 @@
     all = null;
   }
 
-  // No record to paint: the words of the browser's first language that the page has (Python's
-  // rule, webapp/text/words.py `pick_language`, written out here because no record exists yet; its
-  // default comes from the build). That language, or null without the words.
+  // No record to paint: the page's words in the browser's language. That language, or null without
+  // the words.
   const browserWords = () => {
-    if (!all) return null;
-    const wanted = (navigator.languages || []).map((tag) => String(tag).split("-")[0].toLowerCase());
-    const lang = wanted.find((tag) => Object.hasOwn(all.texts, tag)) || all.default;
-    if (lang !== root.lang) {
-      root.lang = lang;
-      words(all.texts[lang]);
+    if (!all || !Object.hasOwn(all.texts, browserLanguage)) return null;
+    if (browserLanguage !== root.lang) {
+      root.lang = browserLanguage;
+      words(all.texts[browserLanguage]);
     }
-    return lang;
+    return browserLanguage;
   };
-
-  // A first visit (webapp/store/storage.py `first_visit`): none of these keys stored; without
-  // storage, never. The first game's introduction (webapp/store/intro_state.py `showing`, written out here
-  // because it must show from the first paint): on a first visit, and while its own key says shown.
-  let firstVisit = false;
-  try {
-    firstVisit = list("firstVisitKeys").every((key) => localStorage.getItem(key) === null);
-    const state = localStorage.getItem(script.dataset.introKey);
-    if (state === null ? firstVisit : state === script.dataset.introShown) {
-      document.querySelector("[data-intro]").hidden = false;
-    }
-  } catch (error) {
-    // no storage: no introduction
-  }
 
   let record;
   try {

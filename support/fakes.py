@@ -5,7 +5,7 @@ does."""
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from halfmoon import DealCode, Place
@@ -70,15 +70,16 @@ def make_app(
     query: str = "",
     *,
     code: str = WON["code"],
-    languages: Sequence[str] = ("en",),
+    language: str = "en",
     **ports: Any,
 ) -> App:
     """The shell as the page makes it, on fake storage (a new one by default) and a fake clock, at the
-    address ``query``, in a browser that prefers ``languages``; every new deal is ``code``. ``ports``
-    replace any other of the shell's ports: ``wall_ms``, ``today``, ``locked``, ``now_ms``."""
+    address ``query``, in a browser whose language is ``language`` (as the early paint tells it); every
+    new deal is ``code``. ``ports`` replace any other of the shell's ports: ``wall_ms``, ``today``,
+    ``locked``, ``now_ms``."""
     given: dict[str, Any] = {"now_ms": FakeClock(), "new_code": lambda: DealCode.parse(code), **ports}
     store = Store(storage if storage is not None else FakeStorage())
-    return App(store, browser_languages=languages, query=query, **given)
+    return App(store, browser_language=language, query=query, **given)
 
 
 def play(app: App, moves: list[str]) -> None:

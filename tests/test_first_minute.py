@@ -21,37 +21,30 @@ from webapp.text.words import text
 # --- The introduction ---
 
 
-def test_a_first_visit_shows_it_and_any_record_of_an_earlier_one_does_not() -> None:
-    assert intro_state.showing(FakeStorage())
-    for key in (GAME_KEY, STATS_KEY):
-        assert not intro_state.showing(FakeStorage({key: "{}"}))
-    assert not intro_state.showing(FakeStorage({INTRO_KEY: intro_state.DONE}))
-    assert intro_state.showing(
-        FakeStorage({GAME_KEY: "{}", INTRO_KEY: intro_state.SHOWN})
-    )  # a reload before it is done
-    assert not intro_state.showing(None) and not intro_state.showing(FakeStorage(broken=True))
+# Whether a page shows it is the early paint's decision: tests/browser/test_early_decisions.py.
+
+
+def test_a_first_visit_is_told_by_the_game_s_keys_and_the_introduction_s_own() -> None:
     assert set(FIRST_VISIT_KEYS) == {GAME_KEY, STATS_KEY, INTRO_KEY} and SETTINGS_KEY not in FIRST_VISIT_KEYS
 
 
 def test_it_stays_until_the_first_removal_then_is_gone_for_good() -> None:
     storage = FakeStorage()
-    shown = Intro(storage, shown=intro_state.showing(storage))
-    assert storage.items[INTRO_KEY] == intro_state.SHOWN
-    storage.items[GAME_KEY] = "{}"  # the page saves the dealt game: a reload still shows it
-    assert shown.after(moves=0, replaying=False) and intro_state.showing(storage)
+    shown = Intro(storage, shown=True)
+    assert storage.items[INTRO_KEY] == intro_state.SHOWN  # a reload before it is done shows it again
+    assert shown.after(moves=0, replaying=False)
     assert shown.after(moves=3, replaying=True)  # a replay's moves are not the player's
     assert not shown.after(moves=1, replaying=False)
-    assert storage.items[INTRO_KEY] == intro_state.DONE and not intro_state.showing(storage)
+    assert storage.items[INTRO_KEY] == intro_state.DONE
     assert not shown.after(moves=0, replaying=False)  # undone back to the start: still gone
 
 
 def test_closing_it_is_for_good_and_never_touches_the_settings() -> None:
     storage = FakeStorage({SETTINGS_KEY: '{"lang": "fi"}'})
     del storage.items[SETTINGS_KEY]
-    shown = Intro(storage, shown=intro_state.showing(storage))
+    shown = Intro(storage, shown=True)
     shown.dismiss()
     assert not shown.shown and storage.items == {INTRO_KEY: intro_state.DONE}
-    assert not Intro(storage, shown=intro_state.showing(storage)).shown
 
 
 def test_a_page_that_did_not_show_it_never_does_and_a_failing_storage_costs_nothing() -> None:

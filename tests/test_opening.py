@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -18,7 +17,6 @@ from webapp.app.actions import Action
 from webapp.app.app import App
 from webapp.app.opening import FIRST_DEAL, new_deals
 from webapp.store.storage import Store
-from webapp.store.storage_keys import GAME_KEY, INTRO_KEY, STATS_KEY
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,9 +24,10 @@ ROOT = Path(__file__).resolve().parent.parent
 ELSEWHERE = DealCode.parse(WON["code"])
 
 
-def opened(storage: FakeStorage | None) -> App:
-    store = Store(storage)
-    return App(store, now_ms=FakeClock(), browser_languages=("en",), new_code=new_deals(store, lambda: ELSEWHERE))
+def opened(storage: FakeStorage | None, first_visit: bool) -> App:
+    """The page opened on ``storage``, on what the early paint decided (whether this is a first visit:
+    tests/browser/test_early_decisions.py)."""
+    return App(Store(storage), now_ms=FakeClock(), new_code=new_deals(first_visit, lambda: ELSEWHERE))
 
 
 def test_the_first_deal_is_won_by_the_solver_and_is_not_the_examples_deal() -> None:
@@ -43,28 +42,21 @@ def test_the_first_deal_is_won_by_the_solver_and_is_not_the_examples_deal() -> N
 
 def test_a_first_visit_opens_the_first_deal_and_every_new_deal_after_it_is_random() -> None:
     storage = FakeStorage()
-    app = opened(storage)
+    app = opened(storage, first_visit=True)
     assert app.code == FIRST_DEAL
     app.command(Action.NEW)  # nothing done yet: replaced without asking
     assert app.code == ELSEWHERE
-    again = opened(storage)  # a later visit resumes what is stored
+    again = opened(storage, first_visit=False)  # a later visit resumes what is stored
     assert again.code == ELSEWHERE
 
 
-@pytest.mark.parametrize("key", [GAME_KEY, STATS_KEY, INTRO_KEY])
-def test_a_returning_player_never_gets_the_first_deal(key: str) -> None:
-    storage = FakeStorage({key: "x"})
-    assert opened(storage).code == ELSEWHERE
-
-
-@pytest.mark.parametrize("storage", [None, FakeStorage(broken=True)], ids=["no-storage", "broken"])
-def test_without_a_storage_that_answers_it_is_not_a_first_visit(storage: FakeStorage | None) -> None:
-    assert opened(storage).code == ELSEWHERE  # the early paint cannot tell either: it shows frames
+def test_a_returning_player_never_gets_the_first_deal() -> None:
+    assert opened(FakeStorage(), first_visit=False).code == ELSEWHERE
 
 
 def test_a_link_on_a_first_visit_opens_the_linked_deal() -> None:
     store = Store(FakeStorage())
-    app = App(store, now_ms=FakeClock(), query=f"?deal={WON['code']}", new_code=new_deals(store, lambda: FIRST_DEAL))
+    app = App(store, now_ms=FakeClock(), query=f"?deal={WON['code']}", new_code=new_deals(True, lambda: FIRST_DEAL))
     assert app.code == ELSEWHERE
     play(app, WON["moves"][:1])
     assert app.game.moves == 1
@@ -90,19 +82,3 @@ def test_the_page_carries_the_first_deals_board_in_each_language(lang: str) -> N
         "code": str(FIRST_DEAL),
     }
     assert cards[0] == "KC" and board["places"][0]["button"]["aria-label"] == LABELS[lang]
-
-
-JSNULL = object()
-
-
-class PyodideStorage(FakeStorage):
-    """localStorage as Pyodide hands it over: a missing item is JavaScript's null (``jsnull``), not None."""
-
-    def getItem(self, key: str) -> Any:
-        value = super().getItem(key)
-        return JSNULL if value is None else value
-
-
-def test_a_first_visit_is_told_apart_under_pyodide_too() -> None:
-    assert opened(PyodideStorage()).code == FIRST_DEAL
-    assert opened(PyodideStorage({STATS_KEY: "{}"})).code == ELSEWHERE

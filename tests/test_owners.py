@@ -8,6 +8,7 @@ its one Python owner, or the early paint decides and Python reads its answer fro
 from __future__ import annotations
 
 import ast
+import inspect
 import json
 import re
 from collections.abc import Iterator
@@ -27,6 +28,7 @@ from support.testdata import WON
 from webapp.app.actions import Setting
 from webapp.draw.view import RECORD_CAPS, build, snapshot
 from webapp.text.word_table import TEXTS
+from webapp.text.words import pick_language
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = ("webapp", "sitegen")
@@ -155,7 +157,7 @@ def longest(values: object) -> int:
 def test_every_record_python_writes_stays_inside_the_caps(lang: str) -> None:
     """A whole won game, each setting that adds an attribute on, and the first deal's boards: every
     record, with the longest saved game a record can hold, fits the caps the early paint reads it with."""
-    app = make_app(languages=(lang,))
+    app = make_app(language=lang)
     for setting in (Setting.FOUR_COLOUR, Setting.LAYOUT_HELP):
         app.set_setting(setting, True)
     records = [json.dumps(first_board(lang) | {"game": ""})]
@@ -182,3 +184,42 @@ def test_the_rules_and_examples_pages_repeat_no_word_of_the_word_table() -> None
     there would be a second owner, free to drift from the game's."""
     for lang, words in WORDS.items():
         assert set(words.values()) & set(TEXTS[lang].values()) == set(), lang
+
+
+# --- The first visit, the introduction and the language: the early paint decides, Python reads ---
+
+
+def users(name: str) -> set[str]:
+    """The shell's modules that name ``name`` (imported, read or assigned)."""
+    found = set()
+    for path, tree in modules():
+        for node in ast.walk(tree):
+            if (
+                (isinstance(node, ast.Name) and node.id == name)
+                or (isinstance(node, ast.alias) and node.name == name)
+                or (isinstance(node, ast.Attribute) and node.attr == name)
+            ):
+                found.add(path.as_posix())
+    return found
+
+
+BUILD_WRITES_IN = "sitegen/skeleton.py"
+KEYS = "webapp/store/storage_keys.py"
+
+
+def test_no_python_reads_the_keys_that_tell_a_first_visit() -> None:
+    """The early paint decides whether this is a first visit and whether the introduction shows; the
+    page reads its answers (``data-first-visit``, ``[data-intro]``). Python names the keys only to
+    define them, to write the introduction's state and to write them into the script's tag."""
+    assert users("FIRST_VISIT_KEYS") == {KEYS, BUILD_WRITES_IN}
+    assert users("INTRO_KEY") == {KEYS, "webapp/store/intro_state.py", BUILD_WRITES_IN}
+    intro_state = next(tree for path, tree in modules() if path.name == "intro_state.py")
+    called = {getattr(call.func, "attr", getattr(call.func, "id", "")) for call in calls(intro_state)}
+    assert called <= {"setItem", "suppress"}, called  # it writes the key, and never reads it
+
+
+def test_no_python_reads_the_browser_s_languages() -> None:
+    """The page's language for this browser is the early paint's (``data-browser-language``): Python
+    never reads the browser's list, and its language rule takes that one answer."""
+    assert users("languages") == set()
+    assert list(inspect.signature(pick_language).parameters.values())[1].annotation == "str"

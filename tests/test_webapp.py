@@ -27,9 +27,11 @@ def test_every_word_exists_in_both_languages() -> None:
 
 @pytest.mark.parametrize(
     ("stored", "browser", "expected"),
-    [("en", ["fi"], "en"), (None, ["sv-SE", "en-GB", "fi"], "en"), (None, ["de"], "fi"), ("xx", [], "fi")],
+    [("en", "fi", "en"), (None, "en", "en"), (None, "", "fi"), ("xx", "<b>", "fi"), ("xx", "en", "en")],
 )
-def test_language_choice(stored: str | None, browser: list[str], expected: str) -> None:
+def test_a_chosen_language_wins_over_the_browser_s(stored: str | None, browser: str, expected: str) -> None:
+    """The browser's language is the early paint's decision (tests/browser/test_early_decisions.py);
+    one the page does not have, or none, is the default language."""
     assert pick_language(stored, browser) == expected
 
 

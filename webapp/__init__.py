@@ -12,8 +12,8 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
   (``stats_dialog_table``), the statistics record's, chart's and calendar's (``stats_table``), a file's
   and a replay's (``file_replay_table``), the keyboard's (``keyboard_table``), the menus' and
   introduction's (``menu_intro_table``), the shared result's and history's (``history_table``), the
-  theme's, sound's and manifest's (``theme_sound_install_table``); and the one language rule with the
-  words chosen when drawn (``words``).
+  theme's, sound's and manifest's (``theme_sound_install_table``); and the page's language (a chosen
+  one over the browser's) with the words chosen when drawn (``words``).
 - ``webapp/store/``: localStorage, defensively: every key (``storage_keys``, the one owner, which the
   build writes into the JavaScript that reads storage before Python), the saved game and settings
   (``storage``), the introduction's state (``intro_state``), the theme and sound under a key of their

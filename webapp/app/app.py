@@ -9,7 +9,7 @@ clock, links, replays, the two-tab rule (webapp/app/*.py)."""
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
 from typing import Any
@@ -33,7 +33,7 @@ class App(StatsCommands, ReplayCommands):
         self,
         store: Store,
         now_ms: Callable[[], float],
-        browser_languages: Sequence[str] = (),
+        browser_language: str = "",
         query: str = "",
         new_code: Callable[[], DealCode] = DealCode.random,
         wall_ms: Callable[[], int] = lambda: 0,
@@ -48,7 +48,7 @@ class App(StatsCommands, ReplayCommands):
         self.visible = True
         self.saved = True
         self.settings = store.load_settings()
-        self.lang = pick_language(self.settings.language, browser_languages)
+        self.lang = pick_language(self.settings.language, browser_language)
         self.message: Message | None = None
         self.dialog = Dialog.NONE
         self.pending: Pending | None = None
@@ -131,7 +131,7 @@ class App(StatsCommands, ReplayCommands):
         start takes effect at the next start."""
         name = Setting(name)
         if name is Setting.LANGUAGE:
-            value = self.lang = pick_language(str(value), ())
+            value = self.lang = pick_language(str(value), "")
         changes: dict[str, Any] = {name.field: value if name is Setting.LANGUAGE else bool(value)}
         self.settings = replace(self.settings, **changes)
         if name is Setting.LANGUAGE:
@@ -151,7 +151,7 @@ class App(StatsCommands, ReplayCommands):
             self.tally.refresh()
         if key == SETTINGS_KEY:
             self.settings = self.store.load_settings()
-            self.lang = pick_language(self.settings.language, (self.lang,))
+            self.lang = pick_language(self.settings.language, self.lang)
             return
         if key not in (GAME_KEY, None):
             return

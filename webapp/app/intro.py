@@ -1,7 +1,7 @@
 """The first game's introduction, as plain Python: not a hint (R7.4 has none), one
 sentence of the goal with a link to the rules. Shown from the first paint of a first visit (the
-early paint decides, by ``webapp.store.intro_state.showing``) until the player dismisses it or makes the
-first removal; then gone for good, in this tab and every later visit."""
+early paint decides, static/early-paint.js, and the page tells this class) until the player dismisses
+it or makes the first removal; then gone for good, in this tab and every later visit."""
 
 from __future__ import annotations
 

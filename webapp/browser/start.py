@@ -58,11 +58,11 @@ def start() -> Page:
         store,
         now_ms=lambda: float(js.performance.now()),
         wall_ms=lambda: int(js.Date.now()),
-        browser_languages=list(window.navigator.languages or []),
+        browser_language=str(document.documentElement.getAttribute("data-browser-language") or ""),
         query=str(window.location.search),
         today=local_today,
         locked=locks,
-        new_code=new_deals(store),
+        new_code=new_deals(document.documentElement.hasAttribute("data-first-visit")),
     )
     app.set_visible(document.visibilityState == "visible")
     apply_queued_taps(app)  # before a shortcut's dialog, which would refuse them (?stats paints the board)

@@ -19,7 +19,7 @@ from halfmoon import ForeignRecordError, HalfMoonError, SavedGame, SaveError, Sa
 from halfmoon.i18n import LANGUAGES
 from halfmoon.jsontext import MAX_DEPTH, parse_json
 from halfmoon.saved import MAX_CHARS
-from webapp.store.storage_keys import BACKUP_KEY, FIRST_VISIT_KEYS, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
+from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
 FLAT_DEPTH = MAX_DEPTH
 """The nesting a settings or preferences record may have: the parser's usual depth, since a newer
@@ -83,18 +83,6 @@ def flat_record(text: str, max_chars: int) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def first_visit(backend: Backend | None) -> bool:
-    """None of ``FIRST_VISIT_KEYS`` stored: the early paint's rule too (static/early-paint.js, told
-    the keys by the build). Never without a storage that answers: the early paint could not tell."""
-    if backend is None:
-        return False
-    try:
-        # Not ``is None``: under Pyodide a missing item is JavaScript's null (``jsnull``).
-        return not any(isinstance(backend.getItem(key), str) for key in FIRST_VISIT_KEYS)
-    except Exception:  # the browser may throw anything here (SecurityError, …)
-        return False
-
-
 @dataclass(frozen=True, slots=True)
 class Settings:
     """R4.1 and R4.2 are off by default (R4.3: remembered); no language means "ask the browser"."""
@@ -152,9 +140,6 @@ class Store:
 
     def _remove(self, key: str) -> None:
         remove_item(self._backend, key)
-
-    def first_visit(self) -> bool:
-        return first_visit(self._backend)
 
     # The saved game
 

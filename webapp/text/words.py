@@ -1,4 +1,4 @@
-"""The page's words chosen when it is drawn, and the one language rule (``pick_language``).
+"""The page's words chosen when it is drawn, and the page's language (``pick_language``).
 
 The words are in one table (webapp/text/word_table.py, the engine's shape: ``TEXTS[lang][key]``). What
 the game says is kept as a ``Message`` (a key and values) and put into words by ``words`` each time
@@ -7,7 +7,6 @@ the view is drawn, so a language switch redraws every word.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -90,14 +89,13 @@ class Elapsed:
     ms: int
 
 
-def pick_language(stored: str | None, browser: Sequence[str]) -> str:
-    """A stored choice wins; else the first of fi/en in the browser's list; else Finnish."""
-    if stored in LANGUAGES:
-        return stored
-    for tag in browser:
-        base = str(tag).split("-")[0].lower()
-        if base in LANGUAGES:
-            return base
+def pick_language(stored: str | None, browser: str) -> str:
+    """A language the player chose (``stored``) wins; else ``browser``, the page's language for this
+    browser, which the early paint decides from the browser's list before Python runs and leaves on
+    the page (static/early-paint.js, ``data-browser-language``); else the default language."""
+    for lang in (stored, browser):
+        if lang in LANGUAGES:
+            return lang
     return DEFAULT_LANGUAGE
 
 
