@@ -19,7 +19,7 @@ import pytest
 
 from halfmoon import Place
 from halfmoon.deal import DEAL_QUERY, LINE_QUERY
-from halfmoon.i18n import LANGUAGES
+from halfmoon.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from halfmoon.saved import MAX_CHARS
 from sitegen.pages import WORDS
 from sitegen.skeleton import first_board
@@ -223,3 +223,10 @@ def test_no_python_reads_the_browser_s_languages() -> None:
     never reads the browser's list, and its language rule takes that one answer."""
     assert users("languages") == set()
     assert list(inspect.signature(pick_language).parameters.values())[1].annotation == "str"
+
+
+def test_the_early_paint_is_told_the_languages_by_the_build_and_types_none() -> None:
+    tag = early_paint_tag()
+    assert (tag["data-languages"].split(), tag["data-default-language"]) == (list(LANGUAGES), DEFAULT_LANGUAGE)
+    typed = re.findall(rf"[\"'`]({'|'.join(LANGUAGES)})[\"'`]", code_of(ROOT / "static" / "early-paint.js"))
+    assert typed == []
