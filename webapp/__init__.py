@@ -31,8 +31,13 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
 - ``webapp/draw/``: what the page shows, as plain values and markup: the board and dialogs (``view``),
   the statistics' figures (``statsview``), chart (``chart``) and calendar (``calendar``), a result to
   share and the history's rows (``share_and_history``), and which sound a change makes (``sounds``).
-- ``webapp/browser/``: the only package that imports ``js``, ``pyodide`` or ``pyscript``: the page's
-  listeners and rendering (``page``), the keys (``key_listener``, handed the buttons, the page's
+- ``webapp/mirror/``: Python's copy of the page's elements, standard library only: each element
+  (``element``) and the CSS selectors it answers (``selectors``), the operations written since the
+  last batch (``batch``), and the copy made from the page's description, dispatching the events the
+  page forwards (``document``); the page's applier (static/applier.js) makes the operations.
+- ``webapp/browser/``: the only package that imports ``js``, ``pyodide`` or ``pyscript``: the copy
+  handed out as ``document`` and joined to the page's applier (``dom``), the page's listeners and
+  rendering (``page``), the keys (``key_listener``, handed the buttons, the page's
   controls and each view, never the page), the motion, offline and install, files (``file_transfer``),
   sharing, the statistics panel with the history of games (``history_panel``), storage that lasts
   (``lasting``), the Web Lock around every change of the statistics (``locks``), the theme's and sound's

@@ -32,7 +32,12 @@ async def awaited(effect: str, start: Callable[[], Awaitable[Any]]) -> Any:
         return None
 
 
+def warning(effect: str) -> str:
+    """What the console says when ``effect`` fails (the page adds the error of an effect it applies)."""
+    return f"Half Moon: {effect} did not work here; the game goes on without it"
+
+
 def _failed(effect: str, error: Exception) -> None:
     if effect not in _warned:
         _warned.add(effect)
-        js.console.warn(f"Half Moon: {effect} did not work here ({error}); the game goes on without it")
+        js.console.warn(f"{warning(effect)} ({error})")

@@ -9,7 +9,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
 from webapp.app.app import App
-from webapp.browser.dom import document, found, window
+from webapp.browser.dom import found, window
 from webapp.browser.effects import guarded
 from webapp.stats.export import MAX_CHARS
 
@@ -28,22 +28,21 @@ def download(content: str, name: str, media_type: str = "application/json") -> N
 def _download(content: str, name: str, media_type: str) -> None:
     options = to_js({"type": media_type}, dict_converter=js.Object.fromEntries)
     url = js.URL.createObjectURL(js.Blob.new(to_js([content]), options))
-    link = document.createElement("a")
+    link = js.document.createElement("a")  # the page's own, clicked at once: never part of the game's page
     link.href = url
     link.download = name
-    document.body.append(link)
+    js.document.body.append(link)
     link.click()
     link.remove()
     window.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 60_000)
 
 
-async def read_chosen(app: App, input_element: Any, kind: str) -> None:
-    """A chosen file, read no further than any record of ours can be long, to the App."""
-    files = input_element.files
+async def read_chosen(app: App, files: Any, kind: str) -> None:
+    """A chosen file (``files``, the input's list), read no further than any record of ours can be
+    long, to the App."""
     if not found(files) or files.length == 0:
         return
     text = await file_text(files.item(0))
-    input_element.value = ""  # the same file can be chosen again
     if kind == "game":
         app.open_game_file(text)
     else:

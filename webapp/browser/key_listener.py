@@ -19,7 +19,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 from halfmoon import PLACES, Place
 from webapp.app.actions import Action, Dialog
 from webapp.app.keyboard import ARROWS, Key, ReplayKey, neighbour, replay_key, shortcut
-from webapp.browser.dom import found, listen
+from webapp.browser.dom import found, listen, real
 from webapp.draw.view import View
 
 FORM_CONTROLS = "input, select, textarea, [contenteditable]"
@@ -52,7 +52,7 @@ class Keys:
         self._proxies = [listen(document, "keydown", self.on_keydown), listen(board, "focusin", self.on_focusin)]
         self._speaker = create_proxy(self.speak)
         self._resized = create_proxy(self.on_resize)
-        window.ResizeObserver.new(self._resized).observe(board.parentElement)
+        window.ResizeObserver.new(self._resized).observe(real(board.parentElement))
         self.on_resize()
 
     # Events
@@ -102,7 +102,7 @@ class Keys:
 
     def geometry(self) -> str:
         """The geometry on screen (halfmoon/layout.py), as the stylesheet's container query chose it."""
-        return str(self.window.getComputedStyle(self.board).getPropertyValue("--geometry")).strip()
+        return str(self.window.getComputedStyle(real(self.board)).getPropertyValue("--geometry")).strip()
 
     def on_resize(self, *_: Any) -> None:
         """The table's box changed: the board says which geometry it shows (``data-geometry``)."""

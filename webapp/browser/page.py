@@ -18,7 +18,7 @@ from halfmoon import PLACES, Place
 from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.browser.commands import BrowserCommands
-from webapp.browser.dom import document, found, listen, query, set_attributes, window
+from webapp.browser.dom import document, found, listen, query, set_attributes, window, window_events
 from webapp.browser.effects import guarded
 from webapp.browser.file_transfer import FILE_INPUTS, read_chosen
 from webapp.browser.key_listener import Keys
@@ -52,10 +52,12 @@ class Page:
         self.replay_controls = query("[data-replay-controls]")
         self.replay_position = query("[data-replay-position]")
         # Looked up once: render runs on every tap.
-        self.commands = [(b, b.getAttribute("data-action")) for b in document.querySelectorAll("button[data-action]")]
+        self.commands = [
+            (b, str(b.getAttribute("data-action"))) for b in document.querySelectorAll("button[data-action]")
+        ]
         self.settings = {name: query(f'[data-setting="{name}"]') for name in Setting}
         self.file_inputs = [query(f'[data-input="{name}"]') for name in FILE_INPUTS]
-        self.motion = Motion(document, window, len(PLACES))
+        self.motion = Motion(document, window)
         self.menu, self.intro, self.cue = Menu(), IntroView(), Cue(self.places)
         self.last: View | None = None
         self._today = app.tally.today()
@@ -68,9 +70,9 @@ class Page:
             listen(document, "click", self.on_click),
             listen(document, "change", self.on_change),
             listen(document, "visibilitychange", self.on_visibility),
-            listen(window, "pagehide", self.on_pagehide),
-            listen(window, "pageshow", self.on_pageshow),
-            listen(window, "storage", self.on_storage),
+            listen(window_events, "pagehide", self.on_pagehide),
+            listen(window_events, "pageshow", self.on_pageshow),
+            listen(window_events, "storage", self.on_storage),
             *(listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
         self._ticker = create_proxy(self.on_tick)
@@ -116,7 +118,7 @@ class Page:
         target = event.target
         chosen = FILE_INPUTS.get(str(target.getAttribute("data-input")))
         if chosen is not None:
-            self._run(self.read_file(target, chosen))
+            self._run(self.read_file(target, event.files, chosen))
             return
         name = target.getAttribute("data-setting")
         if name in tuple(Preference):
@@ -175,8 +177,9 @@ class Page:
             self.app.message = None
         self.render()
 
-    async def read_file(self, input_element: Any, kind: str) -> None:
-        await read_chosen(self.app, input_element, kind)
+    async def read_file(self, chooser: Any, files: Any, kind: str) -> None:
+        await read_chosen(self.app, files, kind)
+        chooser.value = ""  # the same file can be chosen again
         self.render()
 
     # What the keys ask (webapp/browser/key_listener.py ``Controls``)
@@ -317,9 +320,9 @@ class Page:
         """Every static word of the page in ``lang`` (the rest is drawn by ``render``)."""
         document.documentElement.lang = lang
         for element in document.querySelectorAll("[data-t]"):
-            element.textContent = text(element.getAttribute("data-t"), lang)
+            element.textContent = text(str(element.getAttribute("data-t")), lang)
         for element in document.querySelectorAll("[data-t-label]"):
-            element.setAttribute("aria-label", text(element.getAttribute("data-t-label"), lang))
+            element.setAttribute("aria-label", text(str(element.getAttribute("data-t-label")), lang))
         for name in PAGES:  # the Rules and Examples pages in the same language
             query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
         query("[data-rules-link]").setAttribute("href", f"./{page_file('rules', lang)}")

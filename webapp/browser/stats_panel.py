@@ -53,5 +53,5 @@ class StatsPanel:
         self.box.replaceChildren(*rows)
         chart, calendar = stats_markup(app.tally.stats, figures, app.tally.today(), app.lang)
         # Made from validated numbers and dates, every text escaped (webapp/draw/chart.py, calendar.py).
-        self.chart.innerHTML = chart
-        self.calendar.innerHTML = calendar
+        self.chart.markup(chart)
+        self.calendar.markup(calendar)

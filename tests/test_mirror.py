@@ -1,0 +1,225 @@
+"""Python's copy of the page (webapp/mirror/) under CPython: what it answers, the operations it
+records for the page's applier (static/applier.js), and the events it dispatches. The page's side is
+driven by every page test; here a reference applier in the test makes the recorded operations on a
+second tree, which must then equal the copy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from webapp.mirror.batch import Op
+from webapp.mirror.document import DOCUMENT, WINDOW, Document
+from webapp.mirror.element import Element
+
+PAGE: list[Any] = [
+    "HTML",
+    [["lang", "fi"]],
+    [
+        [
+            "BODY",
+            [],
+            [
+                ["DIV", [["data-board", ""]], [["DIV", [["data-place", "P1"]], [["BUTTON", [], ["A"], {}]], {}]], {}],
+                ["P", [["data-message", ""]], ["hello"], {}],
+                ["INPUT", [["data-input", "code"]], [], {"value": ""}],
+                ["DIALOG", [["data-dialog", "end"]], [], {}],
+                ["DIV", [["data-menu", ""], ["popover", ""]], [["BUTTON", [["data-action", "undo"]], [], {}]], {}],
+            ],
+            {},
+        ]
+    ],
+    {},
+]
+
+
+def make() -> tuple[Document, list[list[Op]]]:
+    sent: list[list[Op]] = []
+    return Document(PAGE, sent.append, lambda _flush: None), sent
+
+
+def test_queries_follow_the_selectors_the_shell_uses() -> None:
+    document, _ = make()
+    button = document.querySelector("[data-board] [data-place] button")
+    assert button is not None and button.textContent == "A"
+    assert button.closest('[data-place="P1"]') is document.querySelector('[data-place="P1"]')
+    assert document.querySelector('[data-place="P2"]') is None
+    assert [e.tag for e in document.querySelectorAll("input, dialog")] == ["input", "dialog"]
+    assert document.querySelector("dialog[open]") is None
+    assert button.dataset.place is None and button.closest("[data-place]").dataset.place == "P1"  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="unsupported"):
+        document.querySelector("div > p")
+
+
+def test_a_write_is_recorded_once_and_only_when_it_changes_something() -> None:
+    document, sent = make()
+    message = document.querySelector("[data-message]")
+    assert message is not None
+    message.textContent = "hello"  # as it is
+    message.hidden = False  # as it is
+    message.setAttribute("data-x", "1")
+    message.setAttribute("data-x", "1")
+    message.hidden = True
+    document.batch.flush()
+    listened = [op for op in sent[0] if op[0] == "listen"]
+    key = message.key
+    assert [op for op in sent[0] if op[0] != "listen"] == [["attr", key, "data-x", "1"], ["attr", key, "hidden", ""]]
+    assert listened  # the copy follows typing and dialogs the browser closes
+    message.hidden = False
+    document.batch.flush()
+    assert sent[1] == [["attr", key, "hidden", None]]
+
+
+def test_a_failed_effect_is_one_group_for_the_page() -> None:
+    document, sent = make()
+    document.batch.flush()
+    place = document.querySelector("[data-place]")
+    assert place is not None
+    with document.batch.effect("warned"):
+        ghost = document.createElement("div")
+        ghost.animate([{"opacity": 0}], {"duration": 1}, then_remove=True)
+        place.insertBefore(ghost, place.firstElementChild)
+    document.batch.flush()
+    [[kind, warning, group]] = sent[-1]
+    assert (kind, warning) == ("effect", "warned")
+    assert [op[0] for op in group] == ["create", "animate", "insert"]
+    assert place.children == [place.firstElementChild] and ghost.key not in document.batch.nodes
+
+
+def test_an_event_bubbles_from_its_target_to_the_document_and_may_be_prevented() -> None:
+    document, _ = make()
+    heard: list[str] = []
+    button = document.querySelector("[data-place] button")
+    place = document.querySelector("[data-place]")
+    assert button is not None and place is not None
+    place.addEventListener("click", lambda event: heard.append(f"place {event.target is button}"))
+
+    def prevent(event: Any) -> None:
+        heard.append(f"document {event.key}")
+        event.preventDefault()
+
+    document.addEventListener("click", prevent)
+    assert document.dispatch("click", button.key, {"key": "x"}) is True
+    assert heard == ["place True", "document x"]
+    assert document.dispatch("click", DOCUMENT, {"key": "y"}) is True  # the document's own
+    assert heard[-1] == "document y"
+    assert document.dispatch("keydown", button.key, {}) is False  # nobody listens
+
+
+def test_the_window_hears_its_own_events_only() -> None:
+    document, _ = make()
+    heard: list[Any] = []
+    document.window.addEventListener("storage", lambda event: heard.append(event.newValue))
+    document.addEventListener("storage", lambda event: heard.append("document"))
+    document.dispatch("storage", WINDOW, {"key": "k", "newValue": "v"})
+    assert heard == ["v"]
+
+
+def test_the_state_the_player_changes_reaches_the_copy_before_the_listeners() -> None:
+    document, _ = make()
+    code = document.querySelector("input")
+    menu = document.querySelector("[data-menu]")
+    dialog = document.querySelector("dialog")
+    assert code is not None and menu is not None and dialog is not None
+    document.dispatch("input", code.key, {"value": "HM1"})
+    assert code.value == "HM1"
+    document.dispatch("toggle", menu.key, {"newState": "open"})
+    assert menu.matches(":popover-open")
+    dialog.showModal()
+    assert document.querySelector("dialog[open]") is dialog
+    document.dispatch("close", dialog.key, {})
+    assert not dialog.open
+
+
+# The invariant: the page, made from the same description and given every batch, is the copy.
+
+
+def reference_apply(nodes: dict[int, dict[str, Any]], ops: list[Op]) -> None:
+    """The applier's operations, made on plain dicts (the tree the page would hold)."""
+    for op in ops:
+        kind, *args = op
+        if kind == "attr":
+            key, name, value = args
+            if value is None:
+                nodes[key]["attrs"].pop(name, None)
+            else:
+                nodes[key]["attrs"][name] = value
+        elif kind == "text":
+            nodes[args[0]]["children"] = [args[1]] if args[1] else []
+        elif kind == "create":
+            nodes[args[0]] = {"tag": args[1], "attrs": {}, "children": []}
+        elif kind == "insert":
+            parent, key, before = args
+            for node in nodes.values():
+                node["children"] = [c for c in node["children"] if c is not nodes[key]]
+            children = nodes[parent]["children"]
+            index = len(children) if before is None else children.index(nodes[before])
+            children.insert(index, nodes[key])
+        elif kind == "remove":
+            for node in nodes.values():
+                node["children"] = [c for c in node["children"] if c is not nodes[args[0]]]
+        elif kind == "append-text":
+            nodes[args[0]]["children"].append(args[1])
+
+
+def reference(described: list[Any], nodes: dict[int, dict[str, Any]]) -> dict[str, Any]:
+    tag, attributes, children, _ = described
+    node: dict[str, Any] = {"tag": tag.lower(), "attrs": dict(attributes), "children": []}
+    nodes[len(nodes)] = node
+    node["children"] = [c if isinstance(c, str) else reference(c, nodes) for c in children]
+    return node
+
+
+def plain(element: Element) -> dict[str, Any]:
+    children = [c if isinstance(c, str) else plain(c) for c in element.children_]
+    return {"tag": element.tag, "attrs": dict(element.attributes), "children": children}
+
+
+def tidy(node: dict[str, Any] | str) -> Any:
+    if isinstance(node, str):
+        return node
+    return {"tag": node["tag"], "attrs": node["attrs"], "children": [tidy(c) for c in node["children"]]}
+
+
+NAMES = st.sampled_from(["data-a", "data-b", "hidden", "aria-label"])
+WRITES = st.lists(
+    st.tuples(
+        st.sampled_from(["set", "remove", "text", "append", "remove-node", "replace"]),
+        st.integers(0, 50),
+        NAMES,
+        st.text(max_size=3),
+    ),
+    max_size=30,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(WRITES)
+def test_the_page_given_every_batch_is_the_copy(writes: list[tuple[str, int, str, str]]) -> None:
+    document, sent = make()
+    for kind, index, name, value in writes:
+        elements = [document.documentElement, *document.documentElement.walk()]
+        element = elements[index % len(elements)]
+        if kind == "set":
+            element.setAttribute(name, value)
+        elif kind == "remove":
+            element.removeAttribute(name)
+        elif kind == "text" and element is not document.documentElement:
+            element.textContent = value
+        elif kind == "append":
+            child = document.createElement("span")
+            child.setAttribute(name, value)
+            element.append(child)
+        elif kind == "remove-node" and element.parent is not None and element.tag not in ("body",):
+            element.remove()
+        elif kind == "replace":
+            element.replaceChildren(document.createElement("b"))
+    document.batch.flush()
+    nodes: dict[int, dict[str, Any]] = {}
+    page = reference(PAGE, nodes)
+    for batch in sent:
+        reference_apply(nodes, batch)
+    assert tidy(page) == plain(document.documentElement)

@@ -1,0 +1,80 @@
+"""The operations written since the last batch was sent, and the elements of the copy by key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Protocol
+
+Op = list[Any]
+WINDOW_EVENTS = frozenset({"pagehide", "pageshow", "storage"})
+"""Event types the page listens for on its window; every other on its document (capturing)."""
+
+
+class Element(Protocol):
+    """An element of the copy as the batch knows it: by its key, with the elements inside it."""
+
+    @property
+    def key(self) -> int: ...
+    def walk(self) -> Iterator[Element]: ...
+
+
+class Batch:
+    """Records each write as an operation; ``send`` hands them to the page in the order written.
+    ``schedule`` is asked once per batch to call ``send`` soon (at the latest before the page paints)."""
+
+    def __init__(self, send: Callable[[list[Op]], None], schedule: Callable[[Callable[[], None]], None]) -> None:
+        self.ops: list[Op] = []
+        self.nodes: dict[int, Element] = {}
+        self.next_key = 0
+        self._send = send
+        self._schedule = schedule
+        self._listened: set[str] = set()
+
+    def record(self, *op: Any) -> None:
+        if not self.ops:
+            self._schedule(self.flush)
+        self.ops.append(list(op))
+
+    def flush(self) -> None:
+        ops, self.ops = self.ops, []
+        if ops:
+            self._send(ops)
+
+    @contextmanager
+    def effect(self, warning: str) -> Iterator[None]:
+        """The operations recorded inside are one optional effect: where one fails on the page, the
+        rest of them are skipped and ``warning`` is said once (webapp/browser/effects.py)."""
+        outer, self.ops = self.ops, []
+        try:
+            yield
+        finally:
+            group, self.ops = self.ops, outer
+            if group:
+                self.record("effect", warning, group)
+
+    def new_key(self) -> int:
+        self.next_key += 1
+        return self.next_key - 1
+
+    def created(self, element: Element, tag: str) -> None:
+        """A new element, not yet in the page: the page makes it with the same key."""
+        self.nodes[element.key] = element
+        self.record("create", element.key, tag)
+
+    def adopt(self, element: Element) -> None:
+        self.nodes[element.key] = element
+        for child in element.walk():
+            self.nodes[child.key] = child
+
+    def forget(self, element: Element) -> None:
+        """An element gone from the page: its key (and its children's) no longer reaches it."""
+        self.nodes.pop(element.key, None)
+        for child in element.walk():
+            self.nodes.pop(child.key, None)
+
+    def listen(self, kind: str) -> None:
+        """The page forwards events of this type from now on."""
+        if kind not in self._listened:
+            self._listened.add(kind)
+            self.record("listen", "window" if kind in WINDOW_EVENTS else "document", kind)

@@ -1,0 +1,132 @@
+"""The copy of the page: made from the page's own description of its elements, answering queries,
+and dispatching the events the page forwards to the listeners the shell added."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from webapp.mirror.batch import Batch, Op
+from webapp.mirror.element import Element
+
+Described = list[Any]
+"""An element as the page describes it: ``[tag, [[name, value], …], [child, …], {property: value}]``,
+each child a text or an element; elements in document order carry the keys 0, 1, 2, …"""
+FOLLOWED = ("input", "close")
+"""Events no listener of the shell needs, forwarded so that the copy follows what the player types
+and a dialog the browser closed."""
+DOCUMENT, WINDOW = -1, -2
+"""The keys of the event targets that are not elements."""
+
+
+class Target:
+    """The document or the window as an event target."""
+
+    def __init__(self, batch: Batch) -> None:
+        self._batch = batch
+        self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
+
+    def addEventListener(self, kind: str, handler: Callable[[Any], Any]) -> None:
+        self.listeners.setdefault(kind, []).append(handler)
+        self._batch.listen(kind)
+
+
+@dataclass
+class Event:
+    """A forwarded event: its type, its target in the copy, and the plain values the page sent
+    (``key``, ``ctrlKey``, ``newState``, ``persisted``, a storage event's ``key`` and ``newValue``, …)."""
+
+    type: str
+    target: Any
+    fields: dict[str, Any]
+    defaultPrevented: bool = False
+    stopped: bool = field(default=False, repr=False)
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def preventDefault(self) -> None:
+        self.defaultPrevented = True
+
+
+class Document(Target):
+    def __init__(self, described: Described, send: Callable[[list[Op]], None], schedule: Any) -> None:
+        batch = Batch(send, schedule)
+        super().__init__(batch)
+        self.batch = batch
+        self.window = Target(batch)
+        self.documentElement = self._build(described)
+        self.body = self.documentElement.querySelector("body")
+        self.visibilityState = "visible"
+        for kind in FOLLOWED:
+            self.batch.listen(kind)
+
+    def _build(self, described: Described) -> Element:
+        tag, attributes, children, props = described
+        element = Element(self.batch, self.batch.new_key(), str(tag).lower())
+        self.batch.nodes[element.key] = element
+        element.attributes.update((str(n), str(v)) for n, v in attributes)
+        element.props.update(props)
+        for child in children:
+            if isinstance(child, str):
+                element.children_.append(child)
+            else:
+                built = self._build(child)
+                built.parent = element
+                element.children_.append(built)
+        return element
+
+    def querySelector(self, selector: str) -> Element | None:
+        root = self.documentElement
+        return root if root.matches(selector) else root.querySelector(selector)
+
+    def querySelectorAll(self, selector: str) -> list[Element]:
+        root = self.documentElement
+        return [root, *root.querySelectorAll(selector)] if root.matches(selector) else root.querySelectorAll(selector)
+
+    def createElement(self, tag: str) -> Element:
+        return Element.new(self.batch, tag)
+
+    def dispatch(self, kind: str, target: int, fields: dict[str, Any]) -> bool:
+        """An event the page forwarded, to its listeners from the target up (the window's own
+        events to the window's); whether a listener prevented its default. The page's state the
+        event carries (an input's value, a dialog closed, a popover's state) is copied first."""
+        found = self.batch.nodes.get(target)
+        element = found if isinstance(found, Element) else None
+        if element is not None:
+            self._follow(element, kind, fields)
+        event = Event(kind, element or (self.window if target == WINDOW else self), fields)
+        if "visibilityState" in fields:
+            self.visibilityState = str(fields["visibilityState"])
+        for listening in self._path(element, target):
+            for handler in list(listening.listeners.get(kind, ())):
+                handler(event)
+        return event.defaultPrevented
+
+    def _path(self, element: Element | None, target: int) -> list[Any]:
+        if target == WINDOW:
+            return [self.window]
+        path: list[Any] = []
+        while element is not None:
+            path.append(element)
+            element = element.parent
+        return [*path, self]
+
+    @staticmethod
+    def _follow(element: Element, kind: str, fields: dict[str, Any]) -> None:
+        for name in ("value", "checked"):
+            if name in fields:
+                element.props[name] = fields[name]
+        if kind == "toggle" and "newState" in fields:
+            opened = fields["newState"] == "open"
+            if element.tag == "details":  # its own state is its attribute
+                element.attributes.pop("open", None)
+                element.attributes.update({"open": ""} if opened else {})
+            else:
+                element.popover_open = opened
+        if kind == "close":
+            element.attributes.pop("open", None)

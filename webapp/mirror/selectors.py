@@ -1,0 +1,89 @@
+"""The CSS selectors the shell uses, matched against the copy: type, ``[attribute]`` and
+``[attribute="value"]``, the descendant combinator, a comma list, and ``:popover-open``. Anything
+else is refused at once, never matched wrongly."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+from typing import Protocol
+
+_PART = re.compile(r'\[([\w-]+)(?:=(?:"([^"]*)"|\'([^\']*)\'|([\w-]+)))?\]|:popover-open|([a-zA-Z][\w-]*)|\*')
+
+
+class Matchable(Protocol):
+    """What a selector reads of an element."""
+
+    @property
+    def tag(self) -> str: ...
+    @property
+    def attributes(self) -> dict[str, str]: ...
+    @property
+    def popover_open(self) -> bool: ...
+    @property
+    def parent(self) -> Matchable | None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Compound:
+    """One element's conditions: its tag (or any), attributes present or equal, popover open."""
+
+    tag: str | None
+    attributes: tuple[tuple[str, str | None], ...]
+    popover_open: bool
+
+    def matches(self, element: Matchable) -> bool:
+        if self.tag is not None and element.tag != self.tag:
+            return False
+        if self.popover_open and not element.popover_open:
+            return False
+        attributes = element.attributes
+        return all(
+            name in attributes and (value is None or attributes[name] == value) for name, value in self.attributes
+        )
+
+
+def compound(text: str) -> Compound:
+    tag: str | None = None
+    attributes: list[tuple[str, str | None]] = []
+    popover = False
+    position = 0
+    while position < len(text):
+        found = _PART.match(text, position)
+        if found is None:
+            raise ValueError(f"unsupported selector: {text!r}")
+        whole, name = found.group(0), found.group(1)
+        if name is not None:
+            values = [v for v in found.group(2, 3, 4) if v is not None]
+            attributes.append((name, values[0] if values else None))
+        elif whole == ":popover-open":
+            popover = True
+        elif whole != "*":
+            tag = whole.lower()
+        position = found.end()
+    return Compound(tag, tuple(attributes), popover)
+
+
+@functools.cache
+def parse(selector: str) -> tuple[tuple[Compound, ...], ...]:
+    """A comma list of descendant chains, each chain's last compound the element itself."""
+    return tuple(tuple(compound(part) for part in group.split()) for group in selector.split(","))
+
+
+def matches(element: Matchable, selector: str) -> bool:
+    return any(_chain(element, chain) for chain in parse(selector))
+
+
+def _chain(element: Matchable, chain: tuple[Compound, ...]) -> bool:
+    *ancestors, last = chain
+    if not last.matches(element):
+        return False
+    node = element.parent
+    for wanted in reversed(ancestors):
+        while node is not None and not wanted.matches(node):
+            node = node.parent
+        if node is None:
+            return False
+        node = node.parent
+    return True
