@@ -49,6 +49,10 @@ def test_queries_follow_the_selectors_the_shell_uses() -> None:
     assert document.querySelector('[data-place="P2"]') is None
     assert [e.tag for e in document.querySelectorAll("input, dialog")] == ["input", "dialog"]
     assert document.querySelector("dialog[open]") is None
+    assert document.querySelector(".card") is None and document.querySelector("body div.card") is None
+    assert document.one("[data-menu]").matches("div[popover][data-menu]")
+    with pytest.raises(LookupError):
+        document.one("[data-nowhere]")
     assert button.dataset.place is None and button.closest("[data-place]").dataset.place == "P1"  # type: ignore[union-attr]
     with pytest.raises(ValueError, match="unsupported"):
         document.querySelector("div > p")

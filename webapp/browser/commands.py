@@ -11,33 +11,44 @@ from halfmoon import save
 from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
 from webapp.app.actions import Action
 from webapp.app.app import App
-from webapp.browser.dom import query
-from webapp.browser.file_transfer import download
+from webapp.browser.effects import guarded
 from webapp.browser.lasting import Lasting
 from webapp.browser.offline import Offline
-from webapp.browser.sharing import Tell, copy_game, copy_replay_link, here, share, share_result
+from webapp.browser.ports import Browser
+from webapp.browser.sharing import Tell, copy_game, copy_replay_link, share, share_result
 from webapp.draw.share_and_history import share_text, to_share
 from webapp.stats.export import export_text
 
+DOWNLOAD = "the file download"
+"""A file that cannot be downloaded here is an optional effect (effects.py): nothing is downloaded."""
+JSON = "application/json"
+
 
 class BrowserCommands:
-    def __init__(self, app: App, run: Callable[[Any], None], tell: Tell, close_intro: Callable[[], None]) -> None:
+    def __init__(
+        self, app: App, browser: Browser, run: Callable[[Any], None], tell: Tell, close_intro: Callable[[], None]
+    ) -> None:
         """``run`` keeps a coroutine running; ``tell`` says a message key (sharing.py ``Tell``)."""
         self.app, self.run, self.tell = app, run, tell
-        self.replay_link = query("[data-replay-link]")
-        self.offline = Offline(run, lambda: tell("update-ready"))
-        self.lasting = Lasting(app, run, tell)
+        self.address, self.sharing = browser.address, browser.sharing
+        self.replay_link = browser.document.one("[data-replay-link]")
+        self.replay_line = browser.document.one(".replay-link")
+        self.offline = Offline(browser, run, lambda: tell("update-ready"))
+        self.lasting = Lasting(app, browser.storage_manager, run, tell)
+        sharing, download = browser.sharing, browser.downloads.download
         self.actions: dict[Action, Callable[[], None]] = {
-            Action.SHARE: lambda: run(share(tell)),
+            Action.SHARE: lambda: run(share(sharing, self.address.href, tell)),
             Action.INSTALL: self.offline.install,
             Action.UPDATE: self.offline.update,
-            Action.COPY_GAME: lambda: run(copy_game(save(app.record), tell)),
-            Action.STATS_EXPORT: lambda: download(
-                export_text(app.tally.stats, app.tally.history), "half-moon-statistics.json"
+            Action.COPY_GAME: lambda: run(copy_game(sharing, save(app.record), tell)),
+            Action.STATS_EXPORT: lambda: guarded(
+                DOWNLOAD, download, export_text(app.tally.stats, app.tally.history), "half-moon-statistics.json", JSON
             ),
             Action.STATS_PERSIST: lambda: run(self.lasting.ask()),
-            Action.GAME_EXPORT: lambda: download(save(app.record), f"half-moon-{app.code}{FILE_EXTENSION}", FILE_TYPE),
-            Action.SHARE_REPLAY: lambda: run(copy_replay_link(self.show_replay_link(), tell)),
+            Action.GAME_EXPORT: lambda: guarded(
+                DOWNLOAD, download, save(app.record), f"half-moon-{app.code}{FILE_EXTENSION}", FILE_TYPE
+            ),
+            Action.SHARE_REPLAY: lambda: run(copy_replay_link(sharing, self.show_replay_link(), tell)),
             Action.MENU: lambda: None,  # the browser's own popovertarget opens and closes it
             Action.INTRO_CLOSE: close_intro,
             Action.SHARE_RESULT: self.share_result,
@@ -48,14 +59,14 @@ class BrowserCommands:
 
     def show_replay_link(self) -> str:
         """The replay link of the game on the table, shown in ``data-replay-link`` at once."""
-        url = here() + self.app.table.replay_query()
+        url = self.address.here() + self.app.table.replay_query()
         self.replay_link.href = url
         self.replay_link.textContent = url
-        self.replay_link.parentElement.hidden = False
+        self.replay_line.hidden = False
         return url
 
     def share_result(self) -> None:
         """The end dialog's game, or the statistics dialog's latest daily deal, as a spoiler-free text."""
         outcome = to_share(self.app)
         if outcome is not None:
-            self.run(share_result(share_text(outcome, self.app.lang, here()), self.tell))
+            self.run(share_result(self.sharing, share_text(outcome, self.app.lang, self.address.here()), self.tell))

@@ -1,54 +1,43 @@
-"""The page as the browser package sees it: ``document`` is Python's copy of the page's elements
-(webapp/mirror/), whose writes the page's applier (static/applier.js) makes in batches; ``window``
-is the browser's own globals (timers, navigator, location, storage)."""
+"""Python's copy of the page (webapp/mirror/) joined to the page's applier (static/applier.js): the
+copy's batches go to the applier, the events the applier forwards come to the copy. Helpers over
+the copy shared by the browser package."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from webapp.mirror.batch import Op
 from webapp.mirror.document import Document, Target
 from webapp.mirror.element import Element
 
-window: Any = js.window
-_applier: Any = js.window.halfmoonPage
 
+class Joined:
+    """The copy and the page's applier, joined: each batch sent at the end of the task that wrote it
+    (a microtask, before the page paints), each forwarded event dispatched and its batch sent at once."""
 
-def _send(ops: list[Op]) -> None:
-    _applier.apply(to_js(ops, dict_converter=js.Object.fromEntries))
+    def __init__(self, applier: Any, convert: Any, queue_microtask: Any) -> None:
+        self.applier = applier
+        self._convert = convert
+        self._queue = queue_microtask
+        self.document = Document(applier.describe().to_py(), self._send, self._schedule)
+        self._dispatcher = create_proxy(self._dispatch)
+        applier.connect(self._dispatcher)
 
+    def _send(self, ops: list[Any]) -> None:
+        self.applier.apply(to_js(ops, dict_converter=self._convert))
 
-def _schedule(flush: Any) -> None:
-    """A batch goes to the page at the end of the current task (a microtask): before it paints."""
-    js.queueMicrotask(create_once_callable(flush))
+    def _schedule(self, flush: Any) -> None:
+        self._queue(create_once_callable(flush))
 
+    def _dispatch(self, kind: str, key: int, fields: Any) -> bool:
+        prevented = self.document.dispatch(str(kind), int(key), fields.to_py(depth=1))
+        self.document.batch.flush()
+        return prevented
 
-def _dispatch(kind: str, key: int, fields: Any) -> bool:
-    """An event the page forwarded: handled, its batch applied, whether its default is prevented."""
-    prevented = document.dispatch(str(kind), int(key), fields.to_py(depth=1))
-    document.batch.flush()
-    return prevented
-
-
-document = Document(_applier.describe().to_py(), _send, _schedule)
-document.visibilityState = str(js.document.visibilityState)
-window_events = document.window
-"""The window's events (pagehide, pageshow, storage), as forwarded by the page."""
-_dispatcher = create_proxy(_dispatch)
-_applier.connect(_dispatcher)
-
-
-def real(element: Element) -> Any:
-    """The page's element behind a copy's, for what only the page can measure (a computed style,
-    a box's size)."""
-    return _applier.element(element.key)
-
-
-def query(selector: str, root: Any = None) -> Any:
-    return (root or document).querySelector(selector)
+    def real(self, element: Element) -> Any:
+        """The page's element behind a copy's, for what only the page can measure."""
+        return self.applier.element(element.key)
 
 
 def found(element: Any) -> bool:

@@ -11,19 +11,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
 from webapp.app.app import App
-from webapp.browser.dom import document, listen, query, set_attributes, window
+from webapp.browser.dom import listen, set_attributes
+from webapp.browser.ports import Timers
 from webapp.draw.share_and_history import HistoryRow, history_note, history_rows
+from webapp.mirror.document import Document
 
 
 class HistoryPanel:
-    def __init__(self) -> None:
-        self.details = query("[data-history-list]")
-        self.rows = query("[data-history]")
-        self.table = self.rows.closest("table")
-        self.note = query("[data-history-note]")
+    def __init__(self, document: Document, timers: Timers) -> None:
+        self.document = document
+        self.timers = timers
+        self.details = document.one("[data-history-list]")
+        self.rows = document.one("[data-history]")
+        self.table = self.details.one("table")
+        self.note = document.one("[data-history-note]")
         self._app: App | None = None
         self._drawn: tuple[object, ...] = ()
         self._proxy = listen(self.details, "toggle", lambda _event: self._draw_soon())
@@ -43,18 +45,18 @@ class HistoryPanel:
         self.rows.replaceChildren()
         self._drawn = ()
         if self.details.open:
-            window.setTimeout(create_once_callable(lambda *_: self._draw(app)), 0)
+            self.timers.later(0, lambda: self._draw(app))
 
     def _draw(self, app: App) -> None:
         drawn = (app.tally.history, app.lang)
         if drawn != self._drawn:
             rows = history_rows(app.tally.history, app.lang)
             self.table.hidden = not rows
-            self.rows.replaceChildren(*(self._row(row) for row in rows))
+            self.rows.replaceChildren(*(self._row(self.document, row) for row in rows))
             self._drawn = drawn
 
     @staticmethod
-    def _row(row: HistoryRow) -> Any:
+    def _row(document: Document, row: HistoryRow) -> Any:
         element = document.createElement("tr")
         set_attributes(element, row.attributes)
         for index, words in enumerate(row.cells):

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-
 from halfmoon import PLACES, Place
 from webapp.app.actions import Action, Dialog
 from webapp.app.keyboard import ARROWS, Key, ReplayKey, neighbour, replay_key, shortcut
-from webapp.browser.dom import found, listen, real
+from webapp.browser.dom import found, listen
+from webapp.browser.ports import Layout, Timers
 from webapp.draw.view import View
 
 FORM_CONTROLS = "input, select, textarea, [contenteditable]"
@@ -36,9 +35,12 @@ class Controls(Protocol):
 
 
 class Keys:
-    def __init__(self, document: Any, window: Any, board: Any, buttons: dict[Place, Any], controls: Controls) -> None:
+    def __init__(
+        self, document: Any, timers: Timers, layout: Layout, board: Any, buttons: dict[Place, Any], controls: Controls
+    ) -> None:
         self.document = document
-        self.window = window
+        self.timers = timers
+        self.layout = layout
         self.board = board
         self.buttons = buttons
         self.controls = controls
@@ -50,9 +52,7 @@ class Keys:
         self.timer: Any = None
         self.sentence = ""
         self._proxies = [listen(document, "keydown", self.on_keydown), listen(board, "focusin", self.on_focusin)]
-        self._speaker = create_proxy(self.speak)
-        self._resized = create_proxy(self.on_resize)
-        window.ResizeObserver.new(self._resized).observe(real(board.parentElement))
+        layout.on_resize(self.on_resize)
         self.on_resize()
 
     # Events
@@ -102,9 +102,9 @@ class Keys:
 
     def geometry(self) -> str:
         """The geometry on screen (halfmoon/layout.py), as the stylesheet's container query chose it."""
-        return str(self.window.getComputedStyle(real(self.board)).getPropertyValue("--geometry")).strip()
+        return self.layout.geometry()
 
-    def on_resize(self, *_: Any) -> None:
+    def on_resize(self) -> None:
         """The table's box changed: the board says which geometry it shows (``data-geometry``)."""
         shown = self.geometry()
         if shown and self.board.getAttribute("data-geometry") != shown:
@@ -129,8 +129,8 @@ class Keys:
             self.sentence = view.announcement
             self.region.textContent = ""
             if self.timer is not None:
-                self.window.clearTimeout(self.timer)  # only the latest sentence is said
-            self.timer = self.window.setTimeout(self._speaker, SPEAK_AFTER_MS)
+                self.timers.cancel(self.timer)  # only the latest sentence is said
+            self.timer = self.timers.later(SPEAK_AFTER_MS, self.speak)
 
     def speak(self) -> None:
         self.timer = None

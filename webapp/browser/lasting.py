@@ -10,19 +10,20 @@ from collections.abc import Callable
 from typing import Any
 
 from webapp.app.app import App
-from webapp.browser.dom import found, window
+from webapp.browser.dom import found
 from webapp.browser.effects import awaited
 
 EFFECT = "storage persistence"
 
 
 class Lasting:
-    def __init__(self, app: App, run: Callable[[Any], None], tell: Callable[..., None]) -> None:
+    def __init__(self, app: App, manager: Any, run: Callable[[Any], None], tell: Callable[..., None]) -> None:
+        """``manager``: the browser's storage manager (``navigator.storage``), or None."""
         self.app = app
         self.run = run
         self.tell = tell
         self.asked = False
-        self.manager: Any = getattr(window.navigator, "storage", None)
+        self.manager: Any = manager
         if found(self.manager) and hasattr(self.manager, "persisted"):
             run(self.check())
         else:

@@ -12,16 +12,16 @@ from typing import Any
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from webapp.app.app import App
-from webapp.browser.dom import found, window
+from webapp.browser.dom import found
 from webapp.browser.file_transfer import file_text
 
 
 class Launched:
     """The launch queue's consumer, set once; without a launch queue (most browsers), nothing."""
 
-    def __init__(self, app: App, run: Callable[[Any], None], render: Callable[[], None]) -> None:
+    def __init__(self, app: App, queue: Any, run: Callable[[Any], None], render: Callable[[], None]) -> None:
+        """``queue``: the browser's launch queue, or None."""
         self.app, self._render = app, render
-        queue: Any = getattr(window, "launchQueue", None)
         if found(queue):
             self._consumer = create_proxy(lambda params: run(self.opened(params)))
             queue.setConsumer(self._consumer)

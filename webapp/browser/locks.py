@@ -28,9 +28,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, to_js  # type: ignore[import-not-found]
 
-from webapp.browser.dom import found, listen, window
+from webapp.browser.dom import found, listen
+from webapp.browser.ports import Timers
 from webapp.store.records import Done
 from webapp.store.storage import Backend, read_item, write_item
 from webapp.store.storage_keys import STATS_LOCK, STATS_WRITTEN_KEY, STATS_WRITTEN_LOCK_PREFIX
@@ -51,12 +53,12 @@ LIMIT_MS = CATCH_UP_MS + 2_000
 milliseconds, with room for a slow machine."""
 
 
-def hold_for(ms: float) -> tuple[Any, Any]:
+def hold_for(timers: Timers, ms: float) -> tuple[Any, Any]:
     """A JavaScript promise that holds a lock, and its ``resolve``, which lets the lock go; a JavaScript
     timer lets it go after ``ms`` at the latest."""
     resolvers: list[Any] = []
-    promise = window.Promise.new(create_once_callable(lambda resolve, _reject: resolvers.append(resolve)))
-    window.setTimeout(resolvers[0], ms)
+    promise = js.Promise.new(create_once_callable(lambda resolve, _reject: resolvers.append(resolve)))
+    timers.call_later(ms, resolvers[0])
     return promise, resolvers[0]
 
 
@@ -84,16 +86,18 @@ class Job:
 
 
 class WebLocks:
-    def __init__(self, backend: Backend | None) -> None:
-        manager: Any = getattr(window.navigator, "locks", None)
+    def __init__(self, backend: Backend | None, manager: Any, timers: Timers, window_events: Any) -> None:
+        """``manager``: the browser's Web Locks (``navigator.locks``), or None; ``window_events``: where
+        the page's ``pagehide`` is heard."""
         self.manager: Any = manager if found(manager) and hasattr(manager, "request") else None
         self.backend = backend
+        self.timers = timers
         self.waiting: list[Job] = []
         self.settled: Callable[[], None] = lambda: None
         """Called after a job that waited for the lock has run: the page draws the figures again."""
-        self._if_available = to_js({"ifAvailable": True}, dict_converter=window.Object.fromEntries)
+        self._if_available = to_js({"ifAvailable": True}, dict_converter=js.Object.fromEntries)
         # Made before the page's own listener, so a waiting record lands before the page saves its game.
-        self._proxy = listen(window, "pagehide", lambda _event: self.flush())
+        self._proxy = listen(window_events, "pagehide", lambda _event: self.flush())
 
     def __call__(self, job: Callable[[], bool], done: Done) -> None:
         if self.manager is None:
@@ -114,16 +118,15 @@ class WebLocks:
         when the job already ran, at a ``pagehide`` the page came back from)."""
         if waiting not in self.waiting:
             return None
-        held, let_go = hold_for(LIMIT_MS)
-        deadline = window.performance.now() + CATCH_UP_MS  # a time, not steps: a hidden tab's timers are slowed
+        held, let_go = hold_for(self.timers, LIMIT_MS)
+        deadline = self.timers.now() + CATCH_UP_MS  # a time, not steps: a hidden tab's timers are slowed
         settle(self.manager.query(), lambda state: self._catch_up(waiting, latest_of(state), deadline, let_go))
         return held
 
     def _catch_up(self, waiting: Job, latest: int, deadline: float, let_go: Any) -> None:
         """The job run once this tab's storage shows the latest change (or the wait is over)."""
-        if self._stored_count() < latest and window.performance.now() < deadline:
-            again = create_once_callable(lambda: self._catch_up(waiting, latest, deadline, let_go))
-            window.setTimeout(again, CATCH_UP_STEP_MS)
+        if self._stored_count() < latest and self.timers.now() < deadline:
+            self.timers.later(CATCH_UP_STEP_MS, lambda: self._catch_up(waiting, latest, deadline, let_go))
             return
         numbered = False
         try:
@@ -142,7 +145,7 @@ class WebLocks:
 
         def hold(lock: Any) -> Any:
             let_go()
-            return hold_for(HOLD_MS if found(lock) else 0)[0]  # null: the name is another page's
+            return hold_for(self.timers, HOLD_MS if found(lock) else 0)[0]  # null: the name is another page's
 
         name = STATS_WRITTEN_LOCK_PREFIX + str(count)
         settle(self.manager.request(name, self._if_available, create_once_callable(hold)), lambda _: let_go())

@@ -4,9 +4,8 @@ engine."""
 import asyncio
 from typing import Any
 
+import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
-
-from webapp.browser.dom import window
 
 
 async def main() -> None:
@@ -30,6 +29,7 @@ async def next_task() -> None:
     message to the page, which runs ahead of waiting timers: a timer would wait through all three
     parts at once), except in a hidden page, whose timers the browser wakes about once
     a second (startup/pyodide-start.mjs ``nextTask`` does the same)."""
+    window = js.window
     if window.document.hidden:
         await asyncio.sleep(0)
         return

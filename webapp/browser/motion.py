@@ -11,7 +11,7 @@ operations of the page's copy (webapp/mirror/), applied by the page as one optio
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from webapp.browser.effects import warning
 from webapp.mirror.document import Document
@@ -39,13 +39,14 @@ EFFECT = "motion"
 
 
 class Motion:
-    def __init__(self, document: Document, window: Any) -> None:
+    def __init__(self, document: Document, reduced: Callable[[], bool]) -> None:
+        """``reduced``: whether the player asks for reduced motion now."""
         self.document = document
-        self.reduce = window.matchMedia("(prefers-reduced-motion: reduce)")
+        self.reduced = reduced
 
     @property
     def on(self) -> bool:
-        return not self.reduce.matches
+        return not self.reduced()
 
     def ghost(self, place: Element) -> Element | None:
         """A copy of the top card of ``place`` as it shows now, for ``removed``: taken before the place

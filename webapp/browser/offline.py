@@ -9,8 +9,9 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
-from webapp.browser.dom import found, listen, query, window
+from webapp.browser.dom import found, listen
 from webapp.browser.effects import awaited, guarded
+from webapp.browser.ports import Browser
 
 INSTALL_PROMPT = "the install prompt"
 
@@ -22,17 +23,20 @@ class Offline:
     switch (``update``), then the page reloads under the new version. The game is saved on the way.
     """
 
-    def __init__(self, run: Callable[[Any], None], update_ready: Callable[[], None]) -> None:
+    def __init__(self, browser: Browser, run: Callable[[Any], None], update_ready: Callable[[], None]) -> None:
         """``run`` keeps a coroutine running; ``update_ready`` tells the player a new version waits."""
         self._run, self._update_ready = run, update_ready
+        self._address = browser.address
+        self._install = browser.document.one('[data-action="install"]')
+        self._update = browser.document.one('[data-action="update"]')
         self.registration: Any = None
         self.install_prompt: Any = None
         self.switching = False
         self._proxies = [
-            listen(window, "beforeinstallprompt", self.on_install_prompt),
-            listen(window, "appinstalled", self.on_installed),
+            listen(browser.install_events, "beforeinstallprompt", self.on_install_prompt),
+            listen(browser.install_events, "appinstalled", self.on_installed),
         ]
-        workers = getattr(window.navigator, "serviceWorker", None)
+        workers = browser.service_workers
         self._workers = workers if found(workers) else None
         if self._workers is not None:
             self._proxies.append(listen(workers, "controllerchange", self.on_controller_change))
@@ -63,8 +67,8 @@ class Offline:
             self._proxies.append(proxy)
 
     def on_waiting(self) -> None:
-        if found(window.navigator.serviceWorker.controller):  # an update, not the first install
-            query('[data-action="update"]').hidden = False
+        if self._workers is not None and found(self._workers.controller):  # an update, not the first install
+            self._update.hidden = False
             self._update_ready()
 
     def update(self) -> None:
@@ -75,12 +79,12 @@ class Offline:
 
     def on_controller_change(self, _event: Any) -> None:
         if self.switching:
-            window.location.reload()
+            self._address.reload()
 
     def on_install_prompt(self, event: Any) -> None:
         event.preventDefault()  # the page offers its own Install button instead
         self.install_prompt = event
-        query('[data-action="install"]').hidden = False
+        self._install.hidden = False
 
     def install(self) -> None:
         """The browser's prompt, once per offer, called in the tap's own task (it needs the tap's user
@@ -88,10 +92,10 @@ class Offline:
         same, and the browser makes a new offer when it can."""
         offer, self.install_prompt = self.install_prompt, None
         if offer is not None:
-            query('[data-action="install"]').hidden = True
+            self._install.hidden = True
             answer = guarded(INSTALL_PROMPT, offer.prompt)
             if answer is not None:
                 self._run(awaited(INSTALL_PROMPT, lambda: answer))
 
     def on_installed(self, _event: Any) -> None:
-        query('[data-action="install"]').hidden = True
+        self._install.hidden = True

@@ -12,31 +12,35 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-
 from halfmoon import PLACES, Place
 from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, Setting
 from webapp.app.app import App
 from webapp.browser.commands import BrowserCommands
-from webapp.browser.dom import document, found, listen, query, set_attributes, window, window_events
+from webapp.browser.dom import found, listen, set_attributes
 from webapp.browser.effects import guarded
 from webapp.browser.file_transfer import FILE_INPUTS, read_chosen
 from webapp.browser.key_listener import Keys
 from webapp.browser.launch import Launched
 from webapp.browser.motion import Motion
 from webapp.browser.phone import Cue, IntroView, Menu
+from webapp.browser.ports import Browser
 from webapp.browser.preferences import Preferred
 from webapp.browser.stats_panel import StatsPanel
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
 from webapp.store.prefs import Preference
-from webapp.store.storage import Backend
-from webapp.store.storage_keys import PREFERENCES_KEY, STATS_WRITTEN_KEY
 from webapp.text.words import PAGES, page_file, text
 
 
 class Page:
-    def __init__(self, app: App, backend: Backend | None = None) -> None:
+    def __init__(self, app: App, browser: Browser) -> None:
         self.app = app
+        self.document = document = browser.document
+        self.timers = browser.timers
+        self.address = browser.address
+
+        def query(selector: str, root: Any = document) -> Any:
+            return root.one(selector)
+
         self.board = query("[data-board]")
         self.places = {p: query(f'[data-place="{p}"]', self.board) for p in PLACES}
         self.buttons = {p: query("button", element) for p, element in self.places.items()}
@@ -48,40 +52,42 @@ class Page:
         self.dialogs = {
             name: query(f'[data-dialog="{name}"]') for name in ("settings", "end", "confirm", "stats", "keys")
         }
-        self.stats = StatsPanel()
+        self.stats = StatsPanel(document, browser.timers)
         self.replay_controls = query("[data-replay-controls]")
         self.replay_position = query("[data-replay-position]")
+        self.replay_play = query('[data-action="replay-play"]')
         # Looked up once: render runs on every tap.
         self.commands = [
             (b, str(b.getAttribute("data-action"))) for b in document.querySelectorAll("button[data-action]")
         ]
         self.settings = {name: query(f'[data-setting="{name}"]') for name in Setting}
         self.file_inputs = [query(f'[data-input="{name}"]') for name in FILE_INPUTS]
-        self.motion = Motion(document, window)
-        self.menu, self.intro, self.cue = Menu(), IntroView(), Cue(self.places)
+        self.motion = Motion(document, browser.reduced_motion)
+        self.menu, self.intro = Menu(document), IntroView(document, browser.storage)
+        self.cue = Cue(self.places, browser.timers)
         self.last: View | None = None
         self._today = app.tally.today()
         self._snapshot_of: tuple[object, ...] = ()
         self._record_due = False
-        self._write_record = create_proxy(self.write_record)
-        self._write_record_later = create_proxy(lambda *_: window.setTimeout(self._write_record, 0))
         self._tasks: set[asyncio.Future[None]] = set()
         self._proxies = [
             listen(document, "click", self.on_click),
             listen(document, "change", self.on_change),
             listen(document, "visibilitychange", self.on_visibility),
-            listen(window_events, "pagehide", self.on_pagehide),
-            listen(window_events, "pageshow", self.on_pageshow),
-            listen(window_events, "storage", self.on_storage),
+            listen(browser.window_events, "pagehide", self.on_pagehide),
+            listen(browser.window_events, "pageshow", self.on_pageshow),
+            listen(browser.window_events, "storage", self.on_storage),
             *(listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
-        self._ticker = create_proxy(self.on_tick)
-        window.setInterval(self._ticker, 500)
-        self.browser = BrowserCommands(app, self._run, self.tell, self.intro.close)
-        self.keys = Keys(document, window, self.board, self.buttons, self)  # the keyboard and spoken results
-        self.prefs = Preferred(backend, self._run)  # the theme and sound
+        browser.timers.every(500, self.on_tick)
+        self.browser = BrowserCommands(app, browser, self._run, self.tell, self.intro.close)
+        # The keyboard and spoken results.
+        self.keys = Keys(document, browser.timers, browser.layout, self.board, self.buttons, self)
+        # The theme and sound.
+        self.prefs = Preferred(document, browser.storage, browser.audio, browser.theme, self._run)
         self._refused = False
-        self.launched = Launched(app, self._run, self.render)  # a game file the installed app opens
+        # A game file the installed app opens.
+        self.launched = Launched(app, browser.launch_queue, self._run, self.render)
 
     # Events
 
@@ -129,7 +135,7 @@ class Page:
             self.render()
 
     def on_visibility(self, _event: Any) -> None:
-        self.app.set_visible(document.visibilityState == "visible")
+        self.app.set_visible(self.document.visibilityState == "visible")
         self.render()
         self.write_record()  # a hidden page gets no frame, and may never be shown again
 
@@ -141,14 +147,12 @@ class Page:
     def on_pageshow(self, event: Any) -> None:
         if event.persisted:  # back from the back/forward cache: re-read storage first
             self.app.resumed()
-            self.app.set_visible(document.visibilityState == "visible")
+            self.app.set_visible(self.document.visibilityState == "visible")
             self.render()
 
     def on_storage(self, event: Any) -> None:
-        if event.key == STATS_WRITTEN_KEY:
-            return  # only the number of another tab's change of the records (the records come apart)
-        if event.key in (PREFERENCES_KEY, None):
-            self.prefs.reload()
+        """Another tab changed storage: each part reads again what the change concerns."""
+        self.prefs.storage_changed(event.key)
         self.app.storage_changed(event.key)
         self.render()
 
@@ -237,7 +241,7 @@ class Page:
         if last is not None and last.status != view.status:
             self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
         if last is None or last.query != view.query:
-            guarded("the address", window.history.replaceState, None, "", view.query)
+            guarded("the address", self.address.replace, view.query)
         self.prefs.after(last, self.app, refused)
         self.browser.lasting.after_render()
 
@@ -249,16 +253,16 @@ class Page:
         step, steps, playing = view.replay
         set_attributes(self.board, (("data-replay", "true"), ("data-step", str(step)), ("data-steps", str(steps))))
         self.replay_position.textContent = text("replay-step", view.lang, step=step, steps=steps)
-        query('[data-action="replay-play"]').setAttribute("aria-pressed", "true" if playing else "false")
+        self.replay_play.setAttribute("aria-pressed", "true" if playing else "false")
 
     def record_soon(self) -> None:
         """Keep the early-paint record in step with the saved game and the words on screen, after the
         next frame: it serves the next visit, not this tap, and would be a large part of the tap's time."""
         if not self._record_due:
             self._record_due = True
-            window.requestAnimationFrame(self._write_record_later)
+            self.timers.after_frame(self.write_record)
 
-    def write_record(self, *_: Any) -> None:
+    def write_record(self) -> None:
         """The early-paint record of what is on screen now, if it changed (at once: the page hides)."""
         self._record_due = False
         view = self.last
@@ -287,7 +291,7 @@ class Page:
             chooser.disabled = replaying
         for setting, on in view.checkboxes:
             self.settings[setting].checked = on
-        set_attributes(document.documentElement, view.root)
+        set_attributes(self.document.documentElement, view.root)
         self.settings[Setting.LANGUAGE].value = view.lang
 
     def render_dialogs(self, view: View) -> None:
@@ -306,9 +310,9 @@ class Page:
             return
         dialog = self.dialogs[wanted]
         if view.dialog_title:
-            query("[data-dialog-title]", dialog).textContent = view.dialog_title
-            query("[data-dialog-text]", dialog).textContent = view.dialog_text
-        status = query("[data-dialog-message]", dialog)
+            dialog.one("[data-dialog-title]").textContent = view.dialog_title
+            dialog.one("[data-dialog-text]").textContent = view.dialog_text
+        status = dialog.querySelector("[data-dialog-message]")
         if found(status) and status.textContent != view.dialog_message:
             status.textContent = view.dialog_message
         for button in dialog.querySelectorAll("[data-when]"):
@@ -318,11 +322,12 @@ class Page:
 
     def translate(self, lang: str) -> None:
         """Every static word of the page in ``lang`` (the rest is drawn by ``render``)."""
+        document = self.document
         document.documentElement.lang = lang
         for element in document.querySelectorAll("[data-t]"):
             element.textContent = text(str(element.getAttribute("data-t")), lang)
         for element in document.querySelectorAll("[data-t-label]"):
             element.setAttribute("aria-label", text(str(element.getAttribute("data-t-label")), lang))
         for name in PAGES:  # the Rules and Examples pages in the same language
-            query(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
-        query("[data-rules-link]").setAttribute("href", f"./{page_file('rules', lang)}")
+            document.one(f'[data-link="{name}"]').setAttribute("href", f"./{page_file(name, lang)}")
+        document.one("[data-rules-link]").setAttribute("href", f"./{page_file('rules', lang)}")

@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
-
 from halfmoon import Place
 from webapp.app.intro import Intro
-from webapp.browser.dom import found, listen, query, window
+from webapp.browser.dom import found, listen
+from webapp.browser.ports import Timers
+from webapp.mirror.document import Document
+from webapp.mirror.element import Element
+from webapp.store.storage import Backend
 
 REFUSED_MS = 300
 """How long the places of a refused combination carry ``data-refused`` (the cue's 240 ms shake,
@@ -25,9 +27,9 @@ class Menu:
     Its button says whether it is open (``aria-expanded``); a command chosen in it closes it first,
     the focus on the menu's button, so that a dialog the command opens gives the focus back there."""
 
-    def __init__(self) -> None:
-        self.menu = query("[data-menu]")
-        self.button = query('[data-action="menu"]')
+    def __init__(self, document: Document) -> None:
+        self.menu = document.one("[data-menu]")
+        self.button = document.one('[data-action="menu"]')
         self._proxies = [listen(self.menu, "toggle", self.on_toggle)]
 
     def on_toggle(self, event: Any) -> None:
@@ -43,14 +45,9 @@ class Menu:
 class IntroView:
     """``[data-intro]``: shown from the first paint of a first visit (the early paint un-hides it)."""
 
-    def __init__(self) -> None:
-        self.element = query("[data-intro]")
-        backend: Any = None
-        try:
-            backend = window.localStorage
-        except Exception:  # storage blocked: the early paint showed nothing either
-            backend = None
-        self.intro = Intro(backend, shown=found(self.element) and not self.element.hidden)
+    def __init__(self, document: Document, storage: Backend | None) -> None:
+        self.element = document.one("[data-intro]")
+        self.intro = Intro(storage, shown=found(self.element) and not self.element.hidden)
 
     def render(self, moves: int, replaying: bool) -> None:
         """Hidden while a replay is shown (its cards take no taps), back after it while not done."""
@@ -65,12 +62,12 @@ class IntroView:
 class Cue:
     """Marks the places of a refused combination for ``REFUSED_MS``; a new one replaces it."""
 
-    def __init__(self, places: dict[Place, Any]) -> None:
+    def __init__(self, places: dict[Place, Element], timers: Timers) -> None:
         self.places = places
-        self.marked: list[Any] = []
+        self.timers = timers
+        self.marked: list[Element] = []
         self.timer: Any = None
         self.alternate = False
-        self._clear = create_proxy(self.clear)
 
     def show(self, places: Iterable[Place]) -> None:
         self.clear()
@@ -84,11 +81,11 @@ class Cue:
         for element in self.marked:
             element.classList.toggle("alternate", self.alternate)
             element.setAttribute("data-refused", "true")
-        self.timer = window.setTimeout(self._clear, REFUSED_MS)
+        self.timer = self.timers.later(REFUSED_MS, self.clear)
 
     def clear(self, *_: Any) -> None:
         if self.timer is not None:
-            window.clearTimeout(self.timer)
+            self.timers.cancel(self.timer)
             self.timer = None
         for element in self.marked:
             element.removeAttribute("data-refused")

@@ -12,20 +12,30 @@ from collections.abc import Callable
 from typing import Any
 
 from webapp.app.app import App
-from webapp.browser.dom import found, query, window
+from webapp.browser.ports import Audio
 from webapp.browser.sound import Speaker
 from webapp.draw.sounds import cue
 from webapp.draw.view import View
+from webapp.mirror.document import Document
 from webapp.store.prefs import Preference, PreferenceStore
 from webapp.store.storage import Backend
 
 
 class Preferred:
-    def __init__(self, backend: Backend | None, run: Callable[[Any], None]) -> None:
+    def __init__(
+        self,
+        document: Document,
+        backend: Backend | None,
+        audio: Audio,
+        theme: Callable[[str], object] | None,
+        run: Callable[[Any], None],
+    ) -> None:
+        """``theme``: the theme script's applier (static/theme.js), or None where it did not run."""
         self.store = PreferenceStore(backend)
         self.now = self.store.load()
-        self.controls = {name: query(f'[data-setting="{name}"]') for name in Preference}
-        self.speaker = Speaker(run)
+        self.controls = {name: document.one(f'[data-setting="{name}"]') for name in Preference}
+        self.speaker = Speaker(document, audio, run)
+        self.theme = theme
         self.show()
 
     def change(self, name: Preference, control: Any) -> None:
@@ -33,18 +43,18 @@ class Preferred:
         self.now = self.store.changed(self.now, name, value)
         self.show()
 
-    def reload(self) -> None:
-        """Another tab changed them (the storage event)."""
-        self.now = self.store.load()
-        self.show()
+    def storage_changed(self, key: str | None) -> None:
+        """Another tab changed storage (the storage event): the preferences again, if they changed."""
+        if self.store.concerns(key):
+            self.now = self.store.load()
+            self.show()
 
     def show(self) -> None:
         self.controls[Preference.THEME].value = str(self.now.theme)
         self.controls[Preference.SOUND].checked = self.now.sound
         self.speaker.on = self.now.sound
-        apply: Any = getattr(window, "halfmoonTheme", None)
-        if found(apply):
-            apply(str(self.now.theme))
+        if self.theme is not None:
+            self.theme(str(self.now.theme))
 
     def after(self, last: View | None, app: App, refused: bool) -> None:
         """What the last change sounds like; with sound off, nothing more than this test."""

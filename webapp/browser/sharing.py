@@ -8,29 +8,21 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import to_js  # type: ignore[import-not-found]
-
-from webapp.browser.dom import window
+from webapp.browser.ports import Sharing
 
 Tell = Callable[..., None]
 
 
-def here() -> str:
-    """The page's address without its query and fragment: a link to a deal adds its own query."""
-    return str(window.location.href).split("?")[0].split("#")[0]
-
-
-async def share(tell: Tell) -> None:
-    url = str(window.location.href)
+async def share(sharing: Sharing, url: str, tell: Tell) -> None:
+    """The page's own address."""
     said = Said("link-shared", "link-copied", "link-copied-instead", "link-not-copied")
-    await _share_or_copy({"title": "Half Moon", "url": url}, url, tell, said, url=url)
+    await _share_or_copy(sharing, {"title": "Half Moon", "url": url}, url, tell, said, url=url)
 
 
-async def share_result(text: str, tell: Tell) -> None:
+async def share_result(sharing: Sharing, text: str, tell: Tell) -> None:
     """A spoiler-free result (webapp/draw/share_and_history.py), its link inside the text."""
     said = Said("result-shared", "result-copied", "result-copied-instead", "result-not-copied")
-    await _share_or_copy({"text": text}, text, tell, said)
+    await _share_or_copy(sharing, {"text": text}, text, tell, said)
 
 
 class Said(NamedTuple):
@@ -43,14 +35,16 @@ class Said(NamedTuple):
     failed: str
 
 
-async def _share_or_copy(data: dict[str, str], copied: str, tell: Tell, said: Said, **failed: str) -> None:
+async def _share_or_copy(
+    sharing: Sharing, data: dict[str, str], copied: str, tell: Tell, said: Said, **failed: str
+) -> None:
     """The system share sheet where the browser has one, the clipboard otherwise, or when the sheet is
     refused (no permission, or the tap's user activation used up on the way through Python). A share the
     player cancels says nothing, and leaves nothing of what an earlier one said."""
     copied_key = said.copied
-    if hasattr(window.navigator, "share"):
+    if sharing.can_share:
         try:
-            await window.navigator.share(to_js(data, dict_converter=js.Object.fromEntries))
+            await sharing.share(data)
             tell(said.shared)
             return
         except Exception as error:
@@ -59,24 +53,24 @@ async def _share_or_copy(data: dict[str, str], copied: str, tell: Tell, said: Sa
                 return
             copied_key = said.instead
     try:
-        await window.navigator.clipboard.writeText(copied)
+        await sharing.copy(copied)
         tell(copied_key)
     except Exception:
         tell(said.failed, **failed)
 
 
-async def copy_replay_link(url: str, tell: Tell) -> None:
+async def copy_replay_link(sharing: Sharing, url: str, tell: Tell) -> None:
     try:
-        await window.navigator.clipboard.writeText(url)
+        await sharing.copy(url)
         tell("replay-link-copied")
     except Exception:
         tell("link-not-copied", url=url)
 
 
-async def copy_game(text: str, tell: Tell) -> None:
+async def copy_game(sharing: Sharing, text: str, tell: Tell) -> None:
     """While the game cannot be saved, the player can keep it as text (the saved-game JSON)."""
     try:
-        await window.navigator.clipboard.writeText(text)
+        await sharing.copy(text)
         tell("game-copied")
     except Exception:
         tell("game-not-copied")

@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-
-from webapp.browser.dom import document, found, window
 from webapp.browser.effects import awaited, guarded
+from webapp.browser.ports import Audio
 from webapp.draw.sounds import TONES, Sound
+from webapp.mirror.document import Document
 
 RECORDED = 10
 """The hook keeps the names of the last few sounds started."""
@@ -26,23 +25,21 @@ QUIET = 0.0001  # an exponential ramp cannot reach zero
 
 
 class Speaker:
-    def __init__(self, run: Callable[[Any], None]) -> None:
+    def __init__(self, document: Document, audio: Audio, run: Callable[[Any], None]) -> None:
         self.on = False
+        self._root = document.documentElement
+        self._audio = audio
         self._run = run
         self._context: Any = None
         self._started: list[str] = []
 
-    def _interacted(self) -> bool:
-        activation: Any = getattr(window.navigator, "userActivation", None)
-        return found(activation) and bool(activation.hasBeenActive)
-
     def play(self, sound: Sound | None) -> None:
-        if sound is not None and self.on and self._interacted():
+        if sound is not None and self.on and self._audio.interacted():
             guarded("sound", self._play, sound)
 
     def _play(self, sound: Sound) -> None:
         if self._context is None:
-            self._context = js.AudioContext.new()
+            self._context = self._audio.context()
         if self._context.state == "running":
             self._start(sound)
         else:  # made, or suspended by the browser, a moment ago: it runs once resumed
@@ -70,4 +67,4 @@ class Speaker:
             oscillator.stop(end + 0.02)
         if context.state == "running":
             self._started = [*self._started, sound.value][-RECORDED:]
-            document.documentElement.setAttribute("data-sounds", " ".join(self._started))
+            self._root.setAttribute("data-sounds", " ".join(self._started))

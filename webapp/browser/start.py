@@ -1,5 +1,7 @@
-"""The page's start: the App made around the browser's storage, clocks, languages and address,
-the page drawn, the taps made before ready applied, and ``data-ready`` set."""
+"""The page's start, and the one place of composition: the copy of the page joined to its applier,
+every port made from the browser's globals (webapp/browser/ports.py), the App made around the
+storage, clocks, language and address, the page drawn, the taps made before ready applied, and
+``data-ready`` set. No other module of the shell reaches a browser global."""
 
 from __future__ import annotations
 
@@ -8,16 +10,17 @@ import datetime
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
 
 from halfmoon import HalfMoonError, Place
 from halfmoon.deal import FIRST_DAILY
 from webapp.app.app import App
 from webapp.app.opening import new_deals
 from webapp.app.shortcuts import shortcut
-from webapp.browser.dom import document, found, query, window
+from webapp.browser.dom import Joined, found
 from webapp.browser.locks import WebLocks
 from webapp.browser.page import Page
+from webapp.browser.ports import Address, Audio, Browser, Downloads, Layout, Sharing, Timers, present
+from webapp.mirror.document import Document
 from webapp.store.storage import Store
 from webapp.store.storage_keys import PROBE_KEY
 
@@ -33,9 +36,9 @@ def local_today() -> datetime.date | None:
     return today if today >= FIRST_DAILY else None
 
 
-def apply_queued_taps(app: App) -> None:
+def apply_queued_taps(app: App, document: Document) -> None:
     """Taps made on the early-painted board before the engine was up: each applied once, in order."""
-    queue: Any = getattr(window, "halfmoonQueue", None)
+    queue: Any = getattr(js.window, "halfmoonQueue", None)
     if not found(queue):
         return
     for name in list(queue):
@@ -46,34 +49,68 @@ def apply_queued_taps(app: App) -> None:
         place.removeAttribute("data-queued")
 
 
-def start() -> Page:
+def local_storage(window: Any) -> Any:
+    """localStorage, or None where the browser blocks it (the game still plays)."""
     try:
         backend = window.localStorage
         backend.getItem(PROBE_KEY)
-    except Exception:  # storage blocked: the game still plays
-        backend = None
-    locks = WebLocks(backend)
+    except Exception:
+        return None
+    return backend
+
+
+def browser_ports(window: Any) -> Browser:
+    """Every port, made from the browser's globals."""
+    joined = Joined(window.halfmoonPage, js.Object.fromEntries, window.queueMicrotask)
+    document = joined.document
+    document.visibilityState = str(window.document.visibilityState)
+    timers = Timers(window)
+    reduce = window.matchMedia("(prefers-reduced-motion: reduce)")
+    navigator = window.navigator
+    return Browser(
+        document=document,
+        window_events=document.window,
+        timers=timers,
+        address=Address(window),
+        layout=Layout(window, joined.real(document.one("[data-board]"))),
+        storage=local_storage(window),
+        reduced_motion=lambda: bool(reduce.matches),
+        sharing=Sharing(navigator),
+        downloads=Downloads(window, timers),
+        audio=Audio(window),
+        theme=present(getattr(window, "halfmoonTheme", None)),
+        storage_manager=present(getattr(navigator, "storage", None)),
+        lock_manager=present(getattr(navigator, "locks", None)),
+        service_workers=present(getattr(navigator, "serviceWorker", None)),
+        install_events=window,
+        launch_queue=present(getattr(window, "launchQueue", None)),
+    )
+
+
+def start() -> Page:
+    browser = browser_ports(js.window)
+    document, backend = browser.document, browser.storage
+    locks = WebLocks(backend, browser.lock_manager, browser.timers, browser.window_events)
     store = Store(backend)
     app = App(
         store,
         now_ms=lambda: float(js.performance.now()),
         wall_ms=lambda: int(js.Date.now()),
         browser_language=str(document.documentElement.getAttribute("data-browser-language") or ""),
-        query=str(window.location.search),
+        query=browser.address.search,
         today=local_today,
         locked=locks,
         new_code=new_deals(document.documentElement.hasAttribute("data-first-visit")),
     )
     app.set_visible(document.visibilityState == "visible")
-    apply_queued_taps(app)  # before a shortcut's dialog, which would refuse them (?stats paints the board)
-    if action := shortcut(str(window.location.search)):  # the installed app's shortcuts
+    apply_queued_taps(app, document)  # before a shortcut's dialog, which would refuse them (?stats paints the board)
+    if action := shortcut(browser.address.search):  # the installed app's shortcuts
         app.command(action)
-    page = Page(app, backend)
+    page = Page(app, browser)
     locks.settled = page.render
     page.render()
-    query("[data-loading]").hidden = True
+    document.one("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
     page.browser.offline.start()
-    idle = getattr(window, "requestIdleCallback", None)  # not in every browser: then a moment later
-    (idle or window.setTimeout)(create_once_callable(lambda *_: page.stats.prepare(app)))
+    browser.timers.when_idle(lambda: page.stats.prepare(app))
     return page

@@ -4,9 +4,11 @@ calendar (drawn by webapp/draw/statsview.py) and history of games (webapp/browse
 from __future__ import annotations
 
 from webapp.app.app import App
-from webapp.browser.dom import document, query, set_attributes
+from webapp.browser.dom import set_attributes
 from webapp.browser.history_panel import HistoryPanel
+from webapp.browser.ports import Timers
 from webapp.draw.statsview import stats_attributes, stats_markup, stats_rows
+from webapp.mirror.document import Document
 from webapp.stats.record import Figures
 
 
@@ -14,11 +16,12 @@ class StatsPanel:
     """``data-stats`` (always current), and the dialog's words, chart and calendar: drawn while it
     is open, and once ahead when the page is idle after start."""
 
-    def __init__(self) -> None:
-        self.box = query("[data-stats]")
-        self.chart = query("[data-stats-chart]")
-        self.calendar = query("[data-stats-calendar]")
-        self.history = HistoryPanel()
+    def __init__(self, document: Document, timers: Timers) -> None:
+        self.document = document
+        self.box = document.one("[data-stats]")
+        self.chart = document.one("[data-stats-chart]")
+        self.calendar = document.one("[data-stats-calendar]")
+        self.history = HistoryPanel(document, timers)
         self._shown: tuple[Figures, bool | None, bool] | None = None
         self._drawn: tuple[object, ...] = ()
 
@@ -47,7 +50,7 @@ class StatsPanel:
     def draw(self, app: App, figures: Figures) -> None:
         rows = []
         for label, value in stats_rows(figures, app.lang, app.tally.persistent):
-            term, detail = document.createElement("dt"), document.createElement("dd")
+            term, detail = self.document.createElement("dt"), self.document.createElement("dd")
             term.textContent, detail.textContent = label, value
             rows += [term, detail]
         self.box.replaceChildren(*rows)

@@ -88,6 +88,10 @@ class Document(Target):
         root = self.documentElement
         return [root, *root.querySelectorAll(selector)] if root.matches(selector) else root.querySelectorAll(selector)
 
+    def one(self, selector: str) -> Element:
+        """The element the page's skeleton has (a missing one is the build's error)."""
+        return self.documentElement.one(selector)
+
     def createElement(self, tag: str) -> Element:
         return Element.new(self.batch, tag)
 

@@ -210,6 +210,13 @@ class Element:
     def querySelectorAll(self, selector: str) -> list[Element]:
         return [e for e in self.walk() if e.matches(selector)]
 
+    def one(self, selector: str) -> Element:
+        """The element the page's skeleton has inside this one (a missing one is the build's error)."""
+        found = self.querySelector(selector)
+        if found is None:
+            raise LookupError(f"the page has no {selector}")
+        return found
+
     # What only the page can do: recorded, done by the page in order
 
     def focus(self) -> None:

@@ -1,4 +1,4 @@
-"""The CSS selectors the shell uses, matched against the copy: type, ``[attribute]`` and
+"""The CSS selectors the shell uses, matched against the copy: type, ``.class``, ``[attribute]`` and
 ``[attribute="value"]``, the descendant combinator, a comma list, and ``:popover-open``. Anything
 else is refused at once, never matched wrongly."""
 
@@ -9,7 +9,9 @@ import re
 from dataclasses import dataclass
 from typing import Protocol
 
-_PART = re.compile(r'\[([\w-]+)(?:=(?:"([^"]*)"|\'([^\']*)\'|([\w-]+)))?\]|:popover-open|([a-zA-Z][\w-]*)|\*')
+_PART = re.compile(
+    r'\[([\w-]+)(?:=(?:"([^"]*)"|\'([^\']*)\'|([\w-]+)))?\]|:popover-open|\.([\w-]+)|([a-zA-Z][\w-]*)|\*'
+)
 
 
 class Matchable(Protocol):
@@ -32,6 +34,7 @@ class Compound:
     tag: str | None
     attributes: tuple[tuple[str, str | None], ...]
     popover_open: bool
+    classes: tuple[str, ...] = ()
 
     def matches(self, element: Matchable) -> bool:
         if self.tag is not None and element.tag != self.tag:
@@ -39,6 +42,8 @@ class Compound:
         if self.popover_open and not element.popover_open:
             return False
         attributes = element.attributes
+        if self.classes and not set(self.classes) <= set(attributes.get("class", "").split()):
+            return False
         return all(
             name in attributes and (value is None or attributes[name] == value) for name, value in self.attributes
         )
@@ -48,6 +53,7 @@ def compound(text: str) -> Compound:
     tag: str | None = None
     attributes: list[tuple[str, str | None]] = []
     popover = False
+    classes: list[str] = []
     position = 0
     while position < len(text):
         found = _PART.match(text, position)
@@ -59,10 +65,12 @@ def compound(text: str) -> Compound:
             attributes.append((name, values[0] if values else None))
         elif whole == ":popover-open":
             popover = True
+        elif found.group(5) is not None:
+            classes.append(found.group(5))
         elif whole != "*":
             tag = whole.lower()
         position = found.end()
-    return Compound(tag, tuple(attributes), popover)
+    return Compound(tag, tuple(attributes), popover, tuple(classes))
 
 
 @functools.cache

@@ -57,6 +57,11 @@ class PreferenceStore:
         self._other: dict[str, object] = {}
         """Names this page does not know (a newer version's): kept as they are whenever it writes."""
 
+    @staticmethod
+    def concerns(key: str | None) -> bool:
+        """Whether another tab's change of ``key`` (None: storage cleared) changed the preferences."""
+        return key in (PREFERENCES_KEY, None)
+
     def load(self) -> Preferences:
         text = read_item(self._backend, PREFERENCES_KEY)
         if text is None:
