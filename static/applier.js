@@ -10,6 +10,7 @@
   const WINDOW = -2;
   const warned = new Set();
   let dispatch = null;
+  let claimed = []; // Python's rules: the events whose default the page prevents in their own task
 
   const remember = (element, key) => {
     byKey.set(key, element);
@@ -81,7 +82,15 @@
         });
       }
     },
-    listen: (where, kind) => (where === "window" ? window : document).addEventListener(kind, forward, true),
+    // The window's events (a page transition's target is the document, the storage event's the
+    // window) are the window's; every other type is heard on its way down to its element.
+    listen: (where, kind) =>
+      where === "window"
+        ? window.addEventListener(kind, (event) => forward(event, WINDOW))
+        : document.addEventListener(kind, (event) => forward(event, targetKey(event)), true),
+    prevent: (rules) => {
+      claimed = rules;
+    },
     // A group of optional operations (an effect): one that throws skips the rest of its group, and
     // the page says so once per effect, as Python wrote it.
     effect: (warning, group) => {
@@ -97,7 +106,6 @@
   const apply = (batch) => batch.forEach(run);
 
   const targetKey = (event) => {
-    if (event.currentTarget === window && event.target === window) return WINDOW;
     let node = event.target;
     while (node && node.nodeType === Node.ELEMENT_NODE) {
       if (keyOf.has(node) && byKey.get(keyOf.get(node)) === node) return keyOf.get(node);
@@ -105,11 +113,28 @@
     }
     return DOCUMENT;
   };
+  // A key as Python names it (webapp/app/keyboard.py `combination`): the modifiers held, then the key.
+  const MODIFIERS = ["altKey", "ctrlKey", "metaKey", "shiftKey"];
+  const keyName = (event, anyModifiers) =>
+    [...(anyModifiers ? [] : MODIFIERS.filter((m) => event[m]).map((m) => m.slice(0, -3))), String(event.key).toLowerCase()]
+      .join("+");
+  const inside = (target, selector) => !!(selector && target.closest && target.closest(selector));
+  const isClaimed = (event) =>
+    !event.isComposing &&
+    claimed.some(
+      ([type, within, unless, keys, anyModifiers]) =>
+        type === event.type &&
+        (!within || inside(event.target, within)) &&
+        !inside(event.target, unless) &&
+        (!keys || keys.includes(keyName(event, anyModifiers))),
+    );
+
   // The plain values of an event, and the state of its target that the page, not Python, changed.
   const FIELDS = ["key", "ctrlKey", "metaKey", "shiftKey", "altKey", "isComposing", "newState", "persisted", "newValue"];
-  function forward(event) {
-    if (!dispatch || (event.currentTarget === window && event.target !== window)) return;
+  function forward(event, key) {
+    if (!dispatch) return;
     const fields = { defaultPrevented: event.defaultPrevented, visibilityState: document.visibilityState };
+    if (isClaimed(event)) event.preventDefault();
     for (const name of FIELDS) if (name in event) fields[name] = event[name];
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
@@ -117,7 +142,7 @@
       if (target.type === "checkbox") fields.checked = target.checked;
       if (target.files) fields.files = target.files;
     }
-    if (dispatch(event.type, targetKey(event), fields)) event.preventDefault();
+    dispatch(event.type, key, fields);
   }
 
   window.halfmoonPage = {

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from halfmoon import PLACES, Game, Place
 from support.fakes import FakeStorage, make_app, play
@@ -10,7 +12,17 @@ from support.testdata import DEAD_END, WON
 from webapp.app.actions import Action, Dialog, Setting
 from webapp.app.announce import sentence
 from webapp.app.app import App
-from webapp.app.keyboard import ARROWS, Key, ReplayKey, entry, neighbour, replay_key, shortcut
+from webapp.app.keyboard import (
+    ARROWS,
+    Key,
+    ReplayKey,
+    combination,
+    entry,
+    neighbour,
+    replay_key,
+    shortcut,
+    shortcut_combinations,
+)
 from webapp.store.storage import Store
 from webapp.text.words import words
 
@@ -138,3 +150,28 @@ def test_space_plays_or_pauses_a_replay_and_escape_pauses_it() -> None:
     assert replay_key(" ", on_command=True) is None  # a focused command button takes its Space
     assert replay_key("Escape", on_command=True) is ReplayKey.PAUSE
     assert replay_key("Enter", on_command=False) is None
+
+
+# The page prevents a key's default in the key's own task from the combinations Python publishes: the
+# published ones are exactly those that start a command.
+
+
+@given(
+    st.sampled_from([*"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ?/1 ", "Escape", "ArrowLeft", "Enter"]),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+    st.booleans(),
+)
+def test_a_key_s_default_is_claimed_exactly_when_it_starts_a_command(
+    name: str, ctrl: bool, meta: bool, shift: bool, alt: bool, singles: bool
+) -> None:
+    starts = shortcut(Key(name, ctrl, meta, shift, alt), singles) is not None
+    assert (combination(name, ctrl, meta, shift, alt) in shortcut_combinations(singles)) == starts
+
+
+def test_a_combination_names_its_modifiers_in_order_and_the_key_in_lower_case() -> None:
+    assert combination("Z", ctrl=True, shift=True) == "ctrl+shift+z"
+    assert combination("y", meta=True, alt=True) == "alt+meta+y"
+    assert combination("ArrowLeft") == "arrowleft"

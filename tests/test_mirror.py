@@ -93,7 +93,18 @@ def test_a_failed_effect_is_one_group_for_the_page() -> None:
     assert place.children == [place.firstElementChild] and ghost.key not in document.batch.nodes
 
 
-def test_an_event_bubbles_from_its_target_to_the_document_and_may_be_prevented() -> None:
+def test_the_rules_of_prevented_defaults_go_to_the_page_when_they_change() -> None:
+    document, sent = make()
+    document.batch.flush()
+    rule = ("click", "button", None, None, False)
+    document.batch.claim("page", (rule,))
+    document.batch.claim("page", (rule,))  # the same: nothing sent
+    document.batch.claim("keys", ())
+    document.batch.flush()
+    assert sent[-1] == [["prevent", [list(rule)]]]
+
+
+def test_an_event_bubbles_from_its_target_to_the_document() -> None:
     document, _ = make()
     heard: list[str] = []
     button = document.querySelector("[data-place] button")
@@ -101,16 +112,13 @@ def test_an_event_bubbles_from_its_target_to_the_document_and_may_be_prevented()
     assert button is not None and place is not None
     place.addEventListener("click", lambda event: heard.append(f"place {event.target is button}"))
 
-    def prevent(event: Any) -> None:
-        heard.append(f"document {event.key}")
-        event.preventDefault()
-
-    document.addEventListener("click", prevent)
-    assert document.dispatch("click", button.key, {"key": "x"}) is True
+    document.addEventListener("click", lambda event: heard.append(f"document {event.key}"))
+    document.dispatch("click", button.key, {"key": "x"})
     assert heard == ["place True", "document x"]
-    assert document.dispatch("click", DOCUMENT, {"key": "y"}) is True  # the document's own
+    document.dispatch("click", DOCUMENT, {"key": "y"})  # the document's own
     assert heard[-1] == "document y"
-    assert document.dispatch("keydown", button.key, {}) is False  # nobody listens
+    document.dispatch("keydown", button.key, {})  # nobody listens
+    assert len(heard) == 3
 
 
 def test_the_window_hears_its_own_events_only() -> None:

@@ -1,6 +1,6 @@
 """The keyboard, as plain Python: which key does what, and where the arrows go on the board.
 
-The board is one Tab stop (a roving tabindex, webapp/keys_dom.py); the arrow keys move the focus
+The board is one Tab stop (a roving tabindex, webapp/browser/key_listener.py); the arrow keys move the focus
 to the nearest place in that direction on the arc and the reserve as the board shows them
 (either geometry of halfmoon/layout.py: the page says which is on screen), so every place is
 reachable from every other with the arrows alone. Shortcuts start the same commands as
@@ -89,6 +89,31 @@ def entry(game: Game) -> Place:
     """Where Tab first enters the board: the first non-empty place in P1 … P12, R1 … R8 order,
     never a place chosen for a move (R3.7)."""
     return next((p for p in PLACES if game.count(p)), PLACES[0])
+
+
+BOARD_KEYS = (*ARROWS, "Home", "End")
+"""The keys that move the focus on the board (``neighbour``)."""
+MODIFIERS = ("alt", "ctrl", "meta", "shift")
+
+
+def combination(key: str, ctrl: bool = False, meta: bool = False, shift: bool = False, alt: bool = False) -> str:
+    """A key with its modifiers as the page names it when it decides, inside the key's own task,
+    whether the browser's default action is prevented (static/applier.js): the modifiers held, in
+    alphabetical order, then the key in lower case, joined by ``+``."""
+    held = {"alt": alt, "ctrl": ctrl, "meta": meta, "shift": shift}
+    return "+".join([*(name for name in MODIFIERS if held[name]), key.lower()])
+
+
+def shortcut_combinations(singles: bool) -> tuple[str, ...]:
+    """Every combination that starts a command (``shortcut``): their default is the page's."""
+    keys = {*SINGLE_KEYS, "z", "y"}
+    found = []
+    for name in sorted(keys):
+        for mask in range(16):
+            ctrl, meta, shift, alt = (bool(mask & bit) for bit in (1, 2, 4, 8))
+            if shortcut(Key(name, ctrl, meta, shift, alt), singles) is not None:
+                found.append(combination(name, ctrl, meta, shift, alt))
+    return tuple(found)
 
 
 def shortcut(key: Key, singles: bool) -> Action | None:

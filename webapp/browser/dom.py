@@ -30,10 +30,9 @@ class Joined:
     def _schedule(self, flush: Any) -> None:
         self._queue(create_once_callable(flush))
 
-    def _dispatch(self, kind: str, key: int, fields: Any) -> bool:
-        prevented = self.document.dispatch(str(kind), int(key), fields.to_py(depth=1))
+    def _dispatch(self, kind: str, key: int, fields: Any) -> None:
+        self.document.dispatch(str(kind), int(key), fields.to_py(depth=1))
         self.document.batch.flush()
-        return prevented
 
     def real(self, element: Element) -> Any:
         """The page's element behind a copy's, for what only the page can measure."""

@@ -16,14 +16,45 @@ from typing import Any, Protocol
 
 from halfmoon import PLACES, Place
 from webapp.app.actions import Action, Dialog
-from webapp.app.keyboard import ARROWS, Key, ReplayKey, neighbour, replay_key, shortcut
+from webapp.app.keyboard import (
+    BOARD_KEYS,
+    Key,
+    ReplayKey,
+    combination,
+    neighbour,
+    replay_key,
+    shortcut,
+    shortcut_combinations,
+)
 from webapp.browser.dom import found, listen
 from webapp.browser.ports import Layout, Timers
 from webapp.draw.view import View
+from webapp.mirror.batch import Rule
 
 FORM_CONTROLS = "input, select, textarea, [contenteditable]"
 SPEAK_AFTER_MS = 60
 """The live region is emptied, then filled a moment later, so that a repeated sentence is spoken again."""
+
+
+def claimed(view: View) -> tuple[Rule, ...]:
+    """The keys whose browser default the page prevents in this state, as ``on_keydown`` acts on them:
+    none while a dialog is open or the focus is in a form control, the board's keys on the board, the
+    replay's keys while a replay is shown (Space neither scrolls the page nor presses a card, but
+    presses a focused command button), and the shortcuts."""
+    if view.dialog is not Dialog.NONE:
+        return ()
+    unless = f"{FORM_CONTROLS}, dialog[open]"
+    rules: list[Rule] = [
+        ("keydown", "[data-board] [data-place]", unless, tuple(combination(k) for k in BOARD_KEYS), True),
+    ]
+    if view.replay is not None:
+        rules += [
+            ("keydown", None, unless, (combination("Escape"),), True),
+            ("keydown", None, f"{unless}, button", (combination(" "),), True),
+            ("keydown", "[data-board]", unless, (combination(" "),), True),
+        ]
+    rules.append(("keydown", None, unless, shortcut_combinations(view.key_shortcuts), False))
+    return tuple(rules)
 
 
 class Controls(Protocol):
@@ -67,8 +98,7 @@ class Keys:
         if view.replay is not None and self.replay_key(event):
             return
         place = target.closest("[data-board] [data-place]")
-        if found(place) and (event.key in ARROWS or event.key in ("Home", "End")):
-            event.preventDefault()
+        if found(place) and event.key in BOARD_KEYS:
             self.move(neighbour(Place(place.dataset.place), event.key, self.geometry()))
             return
         if event.key == "Escape":
@@ -77,7 +107,6 @@ class Keys:
         key = Key(event.key, bool(event.ctrlKey), bool(event.metaKey), bool(event.shiftKey), bool(event.altKey))
         action = shortcut(key, view.key_shortcuts)
         if action is not None:
-            event.preventDefault()
             self.controls.act(action)
 
     def replay_key(self, event: Any) -> bool:
@@ -87,7 +116,6 @@ class Keys:
         key = replay_key(event.key, on_command=found(button) and not found(button.closest("[data-board]")))
         if key is None:
             return False
-        event.preventDefault()  # Space neither scrolls the page nor presses a card
         if key is ReplayKey.TOGGLE:
             self.controls.act(Action.REPLAY_PLAY)
         else:
@@ -119,6 +147,7 @@ class Keys:
 
     def render(self, view: View) -> None:
         last, self.view = self.view, view
+        self.document.batch.claim("keys", claimed(view))
         self.roving()
         if last is None:  # what was said before the page was drawn is not said again
             self.spoken = view.announced

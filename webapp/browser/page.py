@@ -27,8 +27,16 @@ from webapp.browser.ports import Browser
 from webapp.browser.preferences import Preferred
 from webapp.browser.stats_panel import StatsPanel
 from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
+from webapp.mirror.batch import Rule
 from webapp.store.prefs import Preference
 from webapp.text.words import PAGES, page_file, text
+
+CLAIMED: tuple[Rule, ...] = (
+    # A command button's default (a form's submission) is the page's, but the menu's popover button's.
+    ("click", "button[data-action]", f'[data-action="{Action.MENU.value}"]', None, False),
+    ("cancel", "dialog", None, None, False),  # Escape in a dialog: the App decides (``on_dialog_cancel``)
+)
+"""The events whose browser default the page prevents, whatever the state."""
 
 
 class Page:
@@ -70,6 +78,7 @@ class Page:
         self._snapshot_of: tuple[object, ...] = ()
         self._record_due = False
         self._tasks: set[asyncio.Future[None]] = set()
+        document.batch.claim("page", CLAIMED)
         self._proxies = [
             listen(document, "click", self.on_click),
             listen(document, "change", self.on_change),
@@ -101,9 +110,8 @@ class Page:
             self.cue.show(marked)
             self._refused = bool(marked)
         elif button.getAttribute("data-action") == Action.MENU:
-            return  # not prevented: the browser toggles the popover
+            return  # the browser toggles the popover (``CLAIMED`` leaves its default)
         elif button.hasAttribute("data-action"):
-            event.preventDefault()
             self.menu.chosen(button)
             row = button.closest("[data-history-game]")  # a game of the history: its row's number
             self.on_action(Action(button.getAttribute("data-action")), row.dataset.historyGame if found(row) else "")
@@ -157,8 +165,8 @@ class Page:
         self.render()
 
     def on_dialog_cancel(self, event: Any) -> None:
-        """Escape closes a dialog: the controller decides what that means (cancel, close)."""
-        event.preventDefault()
+        """Escape closes a dialog: the controller decides what that means (cancel, close); the
+        browser's own closing is prevented (``CLAIMED``)."""
         self.app.command(Action.CANCEL if self.app.dialog is Dialog.CONFIRM else Action.CLOSE)
         self.render()
 

@@ -7,6 +7,10 @@ from contextlib import contextmanager
 from typing import Any, Protocol
 
 Op = list[Any]
+Rule = tuple[str, str | None, str | None, tuple[str, ...] | None, bool]
+"""An event whose browser default the page prevents in the event's own task, before Python hears of
+it: its type; the selector its target must be inside (None: anywhere) and the one it must not be
+inside; the keys (None: any), named with their modifiers or, with the last field, without."""
 WINDOW_EVENTS = frozenset({"pagehide", "pageshow", "storage"})
 """Event types the page listens for on its window; every other on its document (capturing)."""
 
@@ -30,6 +34,7 @@ class Batch:
         self._send = send
         self._schedule = schedule
         self._listened: set[str] = set()
+        self._claims: dict[str, tuple[Rule, ...]] = {}
 
     def record(self, *op: Any) -> None:
         if not self.ops:
@@ -72,6 +77,16 @@ class Batch:
         self.nodes.pop(element.key, None)
         for child in element.walk():
             self.nodes.pop(child.key, None)
+
+    def claim(self, owner: str, rules: tuple[Rule, ...]) -> None:
+        """``owner``'s rules of the events whose default the page prevents (replacing its last)."""
+        before = self._claimed()
+        self._claims[owner] = rules
+        if self._claimed() != before:
+            self.record("prevent", [list(rule) for rule in self._claimed()])
+
+    def _claimed(self) -> list[Rule]:
+        return [rule for rules in self._claims.values() for rule in rules]
 
     def listen(self, kind: str) -> None:
         """The page forwards events of this type from now on."""

@@ -4,7 +4,7 @@ and dispatching the events the page forwards to the listeners the shell added.""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from webapp.mirror.batch import Batch, Op
@@ -35,22 +35,18 @@ class Target:
 @dataclass
 class Event:
     """A forwarded event: its type, its target in the copy, and the plain values the page sent
-    (``key``, ``ctrlKey``, ``newState``, ``persisted``, a storage event's ``key`` and ``newValue``, …)."""
+    (``key``, ``ctrlKey``, ``newState``, ``persisted``, a storage event's ``key`` and ``newValue``, …).
+    Its default was prevented or not by the page already, in its own task (``Batch.claim``)."""
 
     type: str
     target: Any
     fields: dict[str, Any]
-    defaultPrevented: bool = False
-    stopped: bool = field(default=False, repr=False)
 
     def __getattr__(self, name: str) -> Any:
         try:
             return self.fields[name]
         except KeyError:
             raise AttributeError(name) from None
-
-    def preventDefault(self) -> None:
-        self.defaultPrevented = True
 
 
 class Document(Target):
@@ -95,10 +91,10 @@ class Document(Target):
     def createElement(self, tag: str) -> Element:
         return Element.new(self.batch, tag)
 
-    def dispatch(self, kind: str, target: int, fields: dict[str, Any]) -> bool:
+    def dispatch(self, kind: str, target: int, fields: dict[str, Any]) -> None:
         """An event the page forwarded, to its listeners from the target up (the window's own
-        events to the window's); whether a listener prevented its default. The page's state the
-        event carries (an input's value, a dialog closed, a popover's state) is copied first."""
+        events to the window's). The page's state the event carries (an input's value, a dialog
+        closed, a popover's state) is copied first."""
         found = self.batch.nodes.get(target)
         element = found if isinstance(found, Element) else None
         if element is not None:
@@ -109,7 +105,6 @@ class Document(Target):
         for listening in self._path(element, target):
             for handler in list(listening.listeners.get(kind, ())):
                 handler(event)
-        return event.defaultPrevented
 
     def _path(self, element: Element | None, target: int) -> list[Any]:
         if target == WINDOW:
