@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from halfmoon.i18n import DEFAULT_LANGUAGE
+from support.early_paint import RUN_AGAIN, runtime_held
 from support.pageobject import with_keys
 from webapp.store.intro_state import DONE, SHOWN
 from webapp.store.storage_keys import GAME_KEY, INTRO_KEY, SETTINGS_KEY, STATS_KEY
@@ -30,17 +31,9 @@ RUN = with_keys(
   const storage = Object.getOwnPropertyDescriptor(window, 'localStorage');
   if (blocked) Object.defineProperty(window, 'localStorage', {
     get() { throw new DOMException('blocked', 'SecurityError'); }, configurable: true });
-  const original = document.querySelector('script[src$="early-paint.js"]');
-  const script = document.createElement('script');
-  for (const { name, value } of original.attributes) script.setAttribute(name, value);
-  script.src = original.src + '?' + Math.random();  // run again, not from the memory cache
-  const errors = [];
-  const onError = (event) => errors.push(String(event.message));
-  window.addEventListener('error', onError);
-  await new Promise((done) => { script.onload = script.onerror = done; document.body.append(script); });
-  window.removeEventListener('error', onError);
-  script.remove();
-  Object.defineProperty(window, 'localStorage', storage);
+"""
+    + RUN_AGAIN
+    + """  Object.defineProperty(window, 'localStorage', storage);
   delete navigator.languages;
   return { errors, firstVisit: root.getAttribute('data-first-visit'),
            language: root.getAttribute('data-browser-language'),
@@ -51,12 +44,8 @@ RUN = with_keys(
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, site: str) -> Iterator[Page]:
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.route("**/static/vendor/**", lambda route: route.fulfill(status=204, body=""))  # no runtime
-    page.goto(site + "?stats")  # an address whose first visit paints no board: only the decisions run
-    yield page
-    context.close()
+    with runtime_held(browser, site + "?stats") as page:
+        yield page
 
 
 def decided(page: Page, items: dict[str, str], languages: list[str] | None = None, blocked: bool = False) -> Any:

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
+from support.early_paint import RUN_AGAIN, runtime_held
 from support.pageobject import with_keys
 
 RUN = with_keys(
@@ -27,17 +28,9 @@ RUN = with_keys(
   for (const [name, value] of Object.entries(window.rootAttributes)) root.setAttribute(name, value);
   localStorage.setItem(SNAPSHOT_KEY, record);
   localStorage.setItem(GAME_KEY, game);
-  const original = document.querySelector('script[src$="early-paint.js"]');
-  const script = document.createElement('script');
-  for (const { name, value } of original.attributes) script.setAttribute(name, value);
-  script.src = original.src + '?' + Math.random();  // run again, not from the memory cache
-  const errors = [];
-  const onError = (event) => errors.push(String(event.message));
-  window.addEventListener('error', onError);
-  await new Promise((done) => { script.onload = script.onerror = done; document.body.append(script); });
-  window.removeEventListener('error', onError);
-  script.remove();
-  const allowed = new Set(['class', 'data-place', ...original.dataset.placeAttributes.split(' '),
+"""
+    + RUN_AGAIN
+    + """  const allowed = new Set(['class', 'data-place', ...original.dataset.placeAttributes.split(' '),
     ...original.dataset.buttonAttributes.split(' '), 'type', 'data-slot', 'aria-hidden', 'data-queued']);
   const foreign = [...board.querySelectorAll('[data-place], [data-place] *')]
     .flatMap((e) => e.getAttributeNames()).filter((n) => !allowed.has(n));
@@ -55,20 +48,16 @@ RUN = with_keys(
 
 @pytest.fixture(scope="module")
 def page(browser: Browser, site: str) -> Iterator[Page]:
-    context = browser.new_context(service_workers="block")
-    page = context.new_page()
-    page.route("**/static/vendor/**", lambda route: route.fulfill(status=204, body=""))  # no runtime
-    page.goto(site + "?deal=HM1-N-AAAAAAB")
-    page.evaluate(
-        """() => { const board = document.querySelector('[data-board]');
-            window.skeleton = board.innerHTML;
-            window.skeletonElements = board.querySelectorAll('[data-place] *').length;
-            const root = document.documentElement;
-            window.rootAttributes = Object.fromEntries(
-              root.getAttributeNames().map((n) => [n, root.getAttribute(n)])); }"""
-    )
-    yield page
-    context.close()
+    with runtime_held(browser, site + "?deal=HM1-N-AAAAAAB") as page:
+        page.evaluate(
+            """() => { const board = document.querySelector('[data-board]');
+                window.skeleton = board.innerHTML;
+                window.skeletonElements = board.querySelectorAll('[data-place] *').length;
+                const root = document.documentElement;
+                window.rootAttributes = Object.fromEntries(
+                  root.getAttributeNames().map((n) => [n, root.getAttribute(n)])); }"""
+        )
+        yield page
 
 
 texts = st.text(max_size=30)
