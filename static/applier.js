@@ -1,27 +1,23 @@
 // The page's side of Python's copy of it (webapp/mirror/): it describes the page's elements once,
 // applies the batches of operations Python records, and forwards the events Python listens for.
 // It is the only script that changes the page on Python's behalf, and it decides nothing: it knows
-// no card, rule, word or storage key, only how to apply each kind of operation. Nothing is ever
-// inserted as HTML but the markup Python makes itself (an `html` operation: the chart, the calendar).
+// no card, rule, word or storage key, only how to apply each kind of operation; the few facts it
+// shares with Python (the keys of the document and the window, the values an event carries, how a
+// key is named) come from Python in the first batch. Nothing is ever inserted as HTML but the markup
+// Python makes itself (an `html` operation: the chart, the calendar).
 (() => {
-  const byKey = new Map(); // key -> element
+  const byKey = new Map(); // key -> element; a key is forgotten only when Python says so
   const keyOf = new WeakMap(); // element -> key
-  const DOCUMENT = -1;
-  const WINDOW = -2;
   const warned = new Set();
+  let facts = null; // Python's: { document, window, fields, modifiers }
   let dispatch = null;
   let claimed = []; // Python's rules: the events whose default the page prevents in their own task
+  let applying = false;
+  const held = []; // events raised while a batch is applied, forwarded once it is
 
   const remember = (element, key) => {
     byKey.set(key, element);
     keyOf.set(element, key);
-  };
-  const forgetInside = (element) => {
-    for (const inner of element.querySelectorAll("*")) byKey.delete(keyOf.get(inner));
-  };
-  const forget = (element) => {
-    byKey.delete(keyOf.get(element));
-    forgetInside(element);
   };
 
   // Every element in document order, keyed 0, 1, 2, …: [tag, attributes, children, properties].
@@ -38,25 +34,30 @@
       }
     }
     const properties = {};
-    if ("value" in element && (element.tagName === "INPUT" || element.tagName === "SELECT")) {
+    if (element.tagName === "INPUT" || element.tagName === "SELECT") {
       properties.value = element.value;
       if (element.type === "checkbox") properties.checked = element.checked;
     }
     return [element.tagName, attributes, children, properties];
   };
 
-  const element = (key) => byKey.get(key);
+  const element = (key) => {
+    const found = byKey.get(key);
+    if (!found) throw new Error(`the page has no element of key ${key}`);
+    return found;
+  };
   const ops = {
+    configure: (given) => {
+      facts = given;
+    },
     // Python's None arrives as undefined.
     attr: (key, name, value) =>
       value == null ? element(key).removeAttribute(name) : element(key).setAttribute(name, value),
     text: (key, text) => {
-      forgetInside(element(key));
       element(key).textContent = text;
     },
     "append-text": (key, text) => element(key).append(text),
     html: (key, markup) => {
-      forgetInside(element(key));
       element(key).innerHTML = markup;
     },
     prop: (key, name, value) => {
@@ -65,28 +66,20 @@
     class: (key, name, on) => element(key).classList.toggle(name, on),
     create: (key, tag) => remember(document.createElement(tag), key),
     insert: (parent, key, before) => element(parent).insertBefore(element(key), before == null ? null : element(before)),
-    remove: (key) => {
-      const gone = element(key);
-      forget(gone);
-      gone.remove();
-    },
+    remove: (key) => element(key).remove(),
+    forget: (keys) => keys.forEach((key) => byKey.delete(key)),
     call: (key, method) => element(key)[method](),
     animate: (key, keyframes, timing, thenRemove) => {
       const target = element(key);
       const animation = target.animate(keyframes, timing);
-      if (thenRemove) {
-        // The copy forgot it already: it is the page's until the animation ends.
-        animation.addEventListener("finish", () => {
-          forget(target);
-          target.remove();
-        });
-      }
+      // Python forgot it already: it is the page's until its animation ends or is cancelled.
+      if (thenRemove) animation.finished.finally(() => target.remove()).catch(() => {});
     },
     // The window's events (a page transition's target is the document, the storage event's the
     // window) are the window's; every other type is heard on its way down to its element.
     listen: (where, kind) =>
       where === "window"
-        ? window.addEventListener(kind, (event) => forward(event, WINDOW))
+        ? window.addEventListener(kind, (event) => forward(event, facts.window))
         : document.addEventListener(kind, (event) => forward(event, targetKey(event)), true),
     prevent: (rules) => {
       claimed = rules;
@@ -103,7 +96,16 @@
     },
   };
   const run = ([name, ...args]) => ops[name](...args);
-  const apply = (batch) => batch.forEach(run);
+  // Events a batch raises (a focus moved, a dialog closed) reach Python after the batch, in order.
+  const apply = (batch) => {
+    applying = true;
+    try {
+      batch.forEach(run);
+    } finally {
+      applying = false;
+    }
+    while (held.length && !applying) dispatch(...held.shift());
+  };
 
   const targetKey = (event) => {
     let node = event.target;
@@ -111,13 +113,11 @@
       if (keyOf.has(node) && byKey.get(keyOf.get(node)) === node) return keyOf.get(node);
       node = node.parentNode;
     }
-    return DOCUMENT;
+    return facts.document;
   };
-  // A key as Python names it (webapp/app/keyboard.py `combination`): the modifiers held, then the key.
-  const MODIFIERS = ["altKey", "ctrlKey", "metaKey", "shiftKey"];
+  // A key as Python names it: the modifiers held, in Python's order, then the key in lower case.
   const keyName = (event, anyModifiers) =>
-    [...(anyModifiers ? [] : MODIFIERS.filter((m) => event[m]).map((m) => m.slice(0, -3))), String(event.key).toLowerCase()]
-      .join("+");
+    [...(anyModifiers ? [] : facts.modifiers.filter((m) => event[`${m}Key`])), String(event.key).toLowerCase()].join("+");
   const inside = (target, selector) => !!(selector && target.closest && target.closest(selector));
   const isClaimed = (event) =>
     !event.isComposing &&
@@ -129,20 +129,21 @@
         (!keys || keys.includes(keyName(event, anyModifiers))),
     );
 
-  // The plain values of an event, and the state of its target that the page, not Python, changed.
-  const FIELDS = ["key", "ctrlKey", "metaKey", "shiftKey", "altKey", "isComposing", "newState", "persisted", "newValue"];
+  // The event's values Python asks for, and the state of its target that the page, not Python, changed.
   function forward(event, key) {
     if (!dispatch) return;
-    const fields = { defaultPrevented: event.defaultPrevented, visibilityState: document.visibilityState };
     if (isClaimed(event)) event.preventDefault();
-    for (const name of FIELDS) if (name in event) fields[name] = event[name];
+    const fields = { bubbles: event.bubbles, visibilityState: document.visibilityState };
+    for (const name of facts.fields) if (name in event) fields[name] = event[name];
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
       fields.value = target.value;
       if (target.type === "checkbox") fields.checked = target.checked;
       if (target.files) fields.files = target.files;
     }
-    dispatch(event.type, key, fields);
+    if (target instanceof HTMLDialogElement || target instanceof HTMLDetailsElement) fields.open = target.open;
+    if (applying) held.push([event.type, key, fields]);
+    else dispatch(event.type, key, fields);
   }
 
   window.halfmoonPage = {

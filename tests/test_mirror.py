@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from webapp.mirror.batch import Op
+from webapp.mirror.batch import Op, Rule
 from webapp.mirror.document import DOCUMENT, WINDOW, Document
 from webapp.mirror.element import Element
 
@@ -68,16 +68,17 @@ def test_a_write_is_recorded_once_and_only_when_it_changes_something() -> None:
     message.setAttribute("data-x", "1")
     message.hidden = True
     document.batch.flush()
-    listened = [op for op in sent[0] if op[0] == "listen"]
     key = message.key
-    assert [op for op in sent[0] if op[0] != "listen"] == [["attr", key, "data-x", "1"], ["attr", key, "hidden", ""]]
-    assert listened  # the copy follows typing and dialogs the browser closes
+    first, *rest = sent[0]
+    assert first[0] == "configure"  # what the page and the copy agree on comes first
+    assert {op[2] for op in rest if op[0] == "listen"} == {"input", "close", "toggle"}
+    assert [op for op in rest if op[0] != "listen"] == [["attr", key, "data-x", "1"], ["attr", key, "hidden", ""]]
     message.hidden = False
     document.batch.flush()
     assert sent[1] == [["attr", key, "hidden", None]]
 
 
-def test_a_failed_effect_is_one_group_for_the_page() -> None:
+def test_an_effect_is_one_group_for_the_page_and_its_copy_is_the_page_s_alone() -> None:
     document, sent = make()
     document.batch.flush()
     place = document.querySelector("[data-place]")
@@ -87,21 +88,22 @@ def test_a_failed_effect_is_one_group_for_the_page() -> None:
         ghost.animate([{"opacity": 0}], {"duration": 1}, then_remove=True)
         place.insertBefore(ghost, place.firstElementChild)
     document.batch.flush()
-    [[kind, warning, group]] = sent[-1]
+    [[kind, warning, group], forgotten] = sent[-1]
     assert (kind, warning) == ("effect", "warned")
     assert [op[0] for op in group] == ["create", "animate", "insert"]
+    assert forgotten == ["forget", [ghost.key]]  # the page removes it when its animation ends
     assert place.children == [place.firstElementChild] and ghost.key not in document.batch.nodes
 
 
 def test_the_rules_of_prevented_defaults_go_to_the_page_when_they_change() -> None:
     document, sent = make()
     document.batch.flush()
-    rule = ("click", "button", None, None, False)
+    rule = Rule("click", "button")
     document.batch.claim("page", (rule,))
     document.batch.claim("page", (rule,))  # the same: nothing sent
     document.batch.claim("keys", ())
     document.batch.flush()
-    assert sent[-1] == [["prevent", [list(rule)]]]
+    assert sent[-1] == [["listen", "document", "click"], ["prevent", [list(rule)]]]  # heard, to be applied
 
 
 def test_an_event_bubbles_from_its_target_to_the_document() -> None:
@@ -142,7 +144,7 @@ def test_the_state_the_player_changes_reaches_the_copy_before_the_listeners() ->
     assert menu.matches(":popover-open")
     dialog.showModal()
     assert document.querySelector("dialog[open]") is dialog
-    document.dispatch("close", dialog.key, {})
+    document.dispatch("close", dialog.key, {"open": False, "bubbles": False})
     assert not dialog.open
 
 
@@ -150,31 +152,42 @@ def test_the_state_the_player_changes_reaches_the_copy_before_the_listeners() ->
 
 
 def reference_apply(nodes: dict[int, dict[str, Any]], ops: list[Op]) -> None:
-    """The applier's operations, made on plain dicts (the tree the page would hold)."""
-    for op in ops:
-        kind, *args = op
+    """The applier's operations on the tree, made on plain dicts (the tree the page would hold); a key
+    is forgotten only by ``forget``, as the applier forgets it."""
+
+    def detach(key: int) -> None:
+        for node in nodes.values():
+            node["children"] = [c for c in node["children"] if c is not nodes[key]]
+
+    for kind, *args in ops:
         if kind == "attr":
             key, name, value = args
             if value is None:
                 nodes[key]["attrs"].pop(name, None)
             else:
                 nodes[key]["attrs"][name] = value
-        elif kind == "text":
-            nodes[args[0]]["children"] = [args[1]] if args[1] else []
+        elif kind == "class":
+            key, name, on = args
+            names = [n for n in nodes[key]["attrs"].get("class", "").split() if n != name] + ([name] if on else [])
+            nodes[key]["attrs"]["class"] = " ".join(names)
+        elif kind in ("text", "html"):
+            nodes[args[0]]["children"] = [args[1]] if args[1] and kind == "text" else []
         elif kind == "create":
             nodes[args[0]] = {"tag": args[1], "attrs": {}, "children": []}
         elif kind == "insert":
             parent, key, before = args
-            for node in nodes.values():
-                node["children"] = [c for c in node["children"] if c is not nodes[key]]
+            detach(key)
             children = nodes[parent]["children"]
-            index = len(children) if before is None else children.index(nodes[before])
-            children.insert(index, nodes[key])
+            children.insert(len(children) if before is None else children.index(nodes[before]), nodes[key])
         elif kind == "remove":
-            for node in nodes.values():
-                node["children"] = [c for c in node["children"] if c is not nodes[args[0]]]
+            detach(args[0])
+        elif kind == "forget":
+            for key in args[0]:
+                del nodes[key]
         elif kind == "append-text":
             nodes[args[0]]["children"].append(args[1])
+        elif kind not in ("configure", "listen"):
+            raise AssertionError(f"an operation the reference does not make: {kind}")
 
 
 def reference(described: list[Any], nodes: dict[int, dict[str, Any]]) -> dict[str, Any]:
@@ -199,7 +212,9 @@ def tidy(node: dict[str, Any] | str) -> Any:
 NAMES = st.sampled_from(["data-a", "data-b", "hidden", "aria-label"])
 WRITES = st.lists(
     st.tuples(
-        st.sampled_from(["set", "remove", "text", "append", "remove-node", "replace"]),
+        st.sampled_from(
+            ["set", "remove", "text", "append", "remove-node", "replace", "move", "back", "class", "markup"]
+        ),
         st.integers(0, 50),
         NAMES,
         st.text(max_size=3),
@@ -208,13 +223,24 @@ WRITES = st.lists(
 )
 
 
+def _inside(element: Element, ancestor: Element) -> bool:
+    node: Element | None = element
+    while node is not None:
+        if node is ancestor:
+            return True
+        node = node.parent
+    return False
+
+
 @settings(max_examples=150, deadline=None)
 @given(WRITES)
 def test_the_page_given_every_batch_is_the_copy(writes: list[tuple[str, int, str, str]]) -> None:
     document, sent = make()
+    removed: list[Element] = []
     for kind, index, name, value in writes:
         elements = [document.documentElement, *document.documentElement.walk()]
         element = elements[index % len(elements)]
+        other = elements[(index * 7 + 3) % len(elements)]
         if kind == "set":
             element.setAttribute(name, value)
         elif kind == "remove":
@@ -227,8 +253,17 @@ def test_the_page_given_every_batch_is_the_copy(writes: list[tuple[str, int, str
             element.append(child)
         elif kind == "remove-node" and element.parent is not None and element.tag not in ("body",):
             element.remove()
+            removed.append(element)
         elif kind == "replace":
             element.replaceChildren(document.createElement("b"))
+        elif kind == "move" and other is not element and element.tag != "html" and not _inside(other, element):
+            other.append(element)  # an element of the page moved elsewhere keeps its key
+        elif kind == "back" and removed and element.tag != "html":
+            element.append(removed.pop())  # taken out, then put back: the page still knows it
+        elif kind == "class":
+            element.classList.toggle(name)
+        elif kind == "markup" and element.tag not in ("html", "body"):
+            element.markup(f"<i>{value}</i>")  # the page's own children, which the copy does not hold
     document.batch.flush()
     nodes: dict[int, dict[str, Any]] = {}
     page = reference(PAGE, nodes)

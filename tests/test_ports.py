@@ -38,13 +38,20 @@ def test_only_the_start_reaches_the_browser_s_globals() -> None:
 
 
 def test_no_module_is_handed_the_window_by_import() -> None:
-    """``window`` and ``document`` are ports: never a module-level name another module imports."""
+    """``window`` and ``document`` are ports: never a name imported from another module, from ``js``
+    or from ``pyscript``, and ``js`` is never imported under another name."""
     for path in sorted(BROWSER.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("webapp.browser"):
+            if isinstance(node, ast.Import):
+                assert all(alias.asname is None for alias in node.names if alias.name == "js"), path.name
+            if not isinstance(node, ast.ImportFrom) or path.name in COMPOSITION:
+                continue
+            module = node.module or ""
+            assert module not in ("js", "pyscript"), (path.name, module)
+            if module.startswith("webapp.browser"):
                 imported = {alias.name for alias in node.names}
-                assert not imported & {"window", "document", "navigator"}, (path.name, node.module)
+                assert not imported & {"window", "document", "navigator"}, (path.name, module)
 
 
 def test_the_check_sees_a_reach_for_the_storage(tmp_path: Path) -> None:

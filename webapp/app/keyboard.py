@@ -11,6 +11,7 @@ the buttons (and so ask the same R7.6 confirmation); the single-key ones can be 
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 
 from halfmoon import PLACES, Game, Place
@@ -93,27 +94,15 @@ def entry(game: Game) -> Place:
 
 BOARD_KEYS = (*ARROWS, "Home", "End")
 """The keys that move the focus on the board (``neighbour``)."""
-MODIFIERS = ("alt", "ctrl", "meta", "shift")
 
 
-def combination(key: str, ctrl: bool = False, meta: bool = False, shift: bool = False, alt: bool = False) -> str:
-    """A key with its modifiers as the page names it when it decides, inside the key's own task,
-    whether the browser's default action is prevented (static/applier.js): the modifiers held, in
-    alphabetical order, then the key in lower case, joined by ``+``."""
-    held = {"alt": alt, "ctrl": ctrl, "meta": meta, "shift": shift}
-    return "+".join([*(name for name in MODIFIERS if held[name]), key.lower()])
-
-
-def shortcut_combinations(singles: bool) -> tuple[str, ...]:
-    """Every combination that starts a command (``shortcut``): their default is the page's."""
-    keys = {*SINGLE_KEYS, "z", "y"}
-    found = []
-    for name in sorted(keys):
-        for mask in range(16):
-            ctrl, meta, shift, alt = (bool(mask & bit) for bit in (1, 2, 4, 8))
-            if shortcut(Key(name, ctrl, meta, shift, alt), singles) is not None:
-                found.append(combination(name, ctrl, meta, shift, alt))
-    return tuple(found)
+@functools.cache
+def shortcut_keys(singles: bool) -> tuple[Key, ...]:
+    """Every key with its modifiers that starts a command (``shortcut``): their default is the page's."""
+    names = sorted({*SINGLE_KEYS, "z", "y"})
+    held = [(bool(mask & 1), bool(mask & 2), bool(mask & 4), bool(mask & 8)) for mask in range(16)]
+    keys = (Key(name, ctrl, meta, shift, alt) for name in names for ctrl, meta, shift, alt in held)
+    return tuple(key for key in keys if shortcut(key, singles) is not None)
 
 
 def shortcut(key: Key, singles: bool) -> Action | None:

@@ -33,7 +33,14 @@ class BrowserCommands:
         self.address, self.sharing = browser.address, browser.sharing
         self.replay_link = browser.document.one("[data-replay-link]")
         self.replay_line = browser.document.one(".replay-link")
-        self.offline = Offline(browser, run, lambda: tell("update-ready"))
+        self.offline = Offline(
+            browser.document,
+            browser.address,
+            browser.service_workers,
+            browser.install_events,
+            run,
+            lambda: tell("update-ready"),
+        )
         self.lasting = Lasting(app, browser.storage_manager, run, tell)
         sharing, download = browser.sharing, browser.downloads.download
         self.actions: dict[Action, Callable[[], None]] = {

@@ -28,7 +28,7 @@ class HistoryPanel:
         self.note = document.one("[data-history-note]")
         self._app: App | None = None
         self._drawn: tuple[object, ...] = ()
-        self._proxy = listen(self.details, "toggle", lambda _event: self._draw_soon())
+        self._listener = listen(self.details, "toggle", lambda _event: self._draw_soon())
 
     def prepare(self, app: App) -> None:
         """The note now; the rows a task later, if the list is open and they changed."""

@@ -16,20 +16,12 @@ from typing import Any, Protocol
 
 from halfmoon import PLACES, Place
 from webapp.app.actions import Action, Dialog
-from webapp.app.keyboard import (
-    BOARD_KEYS,
-    Key,
-    ReplayKey,
-    combination,
-    neighbour,
-    replay_key,
-    shortcut,
-    shortcut_combinations,
-)
+from webapp.app.keyboard import BOARD_KEYS, Key, ReplayKey, neighbour, replay_key, shortcut, shortcut_keys
 from webapp.browser.dom import found, listen
 from webapp.browser.ports import Layout, Timers
 from webapp.draw.view import View
 from webapp.mirror.batch import Rule
+from webapp.mirror.keys import key_name
 
 FORM_CONTROLS = "input, select, textarea, [contenteditable]"
 SPEAK_AFTER_MS = 60
@@ -44,16 +36,17 @@ def claimed(view: View) -> tuple[Rule, ...]:
     if view.dialog is not Dialog.NONE:
         return ()
     unless = f"{FORM_CONTROLS}, dialog[open]"
-    rules: list[Rule] = [
-        ("keydown", "[data-board] [data-place]", unless, tuple(combination(k) for k in BOARD_KEYS), True),
-    ]
+    board = tuple(key_name(k) for k in BOARD_KEYS)
+    rules = [Rule("keydown", "[data-board] [data-place]", unless, board, any_modifiers=True)]
     if view.replay is not None:
+        space, escape = (key_name(" "),), (key_name("Escape"),)
         rules += [
-            ("keydown", None, unless, (combination("Escape"),), True),
-            ("keydown", None, f"{unless}, button", (combination(" "),), True),
-            ("keydown", "[data-board]", unless, (combination(" "),), True),
+            Rule("keydown", None, unless, escape, any_modifiers=True),
+            Rule("keydown", None, f"{unless}, button", space, any_modifiers=True),
+            Rule("keydown", "[data-board]", unless, space, any_modifiers=True),
         ]
-    rules.append(("keydown", None, unless, shortcut_combinations(view.key_shortcuts), False))
+    shortcuts = tuple(key_name(k.key, k.ctrl, k.meta, k.shift, k.alt) for k in shortcut_keys(view.key_shortcuts))
+    rules.append(Rule("keydown", None, unless, shortcuts))
     return tuple(rules)
 
 
@@ -82,7 +75,7 @@ class Keys:
         self.spoken = 0
         self.timer: Any = None
         self.sentence = ""
-        self._proxies = [listen(document, "keydown", self.on_keydown), listen(board, "focusin", self.on_focusin)]
+        self._listeners = [listen(document, "keydown", self.on_keydown), listen(board, "focusin", self.on_focusin)]
         layout.on_resize(self.on_resize)
         self.on_resize()
 
@@ -90,7 +83,7 @@ class Keys:
 
     def on_keydown(self, event: Any) -> None:
         view = self.view
-        if view is None or event.defaultPrevented or event.isComposing or view.dialog is not Dialog.NONE:
+        if view is None or event.isComposing or view.dialog is not Dialog.NONE:
             return
         target = event.target
         if found(self.document.querySelector("dialog[open]")) or found(target.closest(FORM_CONTROLS)):
@@ -147,7 +140,7 @@ class Keys:
 
     def render(self, view: View) -> None:
         last, self.view = self.view, view
-        self.document.batch.claim("keys", claimed(view))
+        self.document.claim("keys", claimed(view))
         self.roving()
         if last is None:  # what was said before the page was drawn is not said again
             self.spoken = view.announced

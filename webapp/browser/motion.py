@@ -53,7 +53,7 @@ class Motion:
         shows the card beneath. None under reduced motion."""
         if not self.on:
             return None
-        with self.document.batch.effect(warning(EFFECT)):
+        with self.document.effect(warning(EFFECT)):
             ghost = self.document.createElement("div")
             ghost.className = "card ghost face" if place.hasAttribute("data-face") else "card ghost"
             ghost.setAttribute("aria-hidden", "true")
@@ -70,7 +70,7 @@ class Motion:
         for place, ghost in leaving:
             if ghost is None:
                 continue
-            with self.document.batch.effect(warning(EFFECT)):
+            with self.document.effect(warning(EFFECT)):
                 ghost.animate(LEAVE_FRAMES, LEAVE, then_remove=True)
                 place.insertBefore(ghost, place.lastElementChild)  # the button stays first, the count last
                 top = place.firstElementChild
@@ -81,7 +81,7 @@ class Motion:
         """A win: a glow along the arc, place by place. A dead end: its message fades in."""
         if not self.on:
             return
-        with self.document.batch.effect(warning(EFFECT)):
+        with self.document.effect(warning(EFFECT)):
             if status == "won":
                 for i, button in enumerate(buttons):
                     if button is not None:

@@ -11,7 +11,8 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from webapp.browser.dom import found, listen
 from webapp.browser.effects import awaited, guarded
-from webapp.browser.ports import Browser
+from webapp.browser.ports import Address
+from webapp.mirror.document import Document
 
 INSTALL_PROMPT = "the install prompt"
 
@@ -23,20 +24,29 @@ class Offline:
     switch (``update``), then the page reloads under the new version. The game is saved on the way.
     """
 
-    def __init__(self, browser: Browser, run: Callable[[Any], None], update_ready: Callable[[], None]) -> None:
-        """``run`` keeps a coroutine running; ``update_ready`` tells the player a new version waits."""
+    def __init__(
+        self,
+        document: Document,
+        address: Address,
+        workers: Any,
+        install_events: Any,
+        run: Callable[[Any], None],
+        update_ready: Callable[[], None],
+    ) -> None:
+        """``workers``: the browser's service workers, or None; ``install_events``: where the browser's
+        install offer is heard; ``run`` keeps a coroutine running; ``update_ready`` tells the player a
+        new version waits."""
         self._run, self._update_ready = run, update_ready
-        self._address = browser.address
-        self._install = browser.document.one('[data-action="install"]')
-        self._update = browser.document.one('[data-action="update"]')
+        self._address = address
+        self._install = document.one('[data-action="install"]')
+        self._update = document.one('[data-action="update"]')
         self.registration: Any = None
         self.install_prompt: Any = None
         self.switching = False
         self._proxies = [
-            listen(browser.install_events, "beforeinstallprompt", self.on_install_prompt),
-            listen(browser.install_events, "appinstalled", self.on_installed),
+            listen(install_events, "beforeinstallprompt", self.on_install_prompt),
+            listen(install_events, "appinstalled", self.on_installed),
         ]
-        workers = browser.service_workers
         self._workers = workers if found(workers) else None
         if self._workers is not None:
             self._proxies.append(listen(workers, "controllerchange", self.on_controller_change))

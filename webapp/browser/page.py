@@ -17,6 +17,7 @@ from webapp.app.actions import BROWSER_ACTIONS, REPLAY_ACTIONS, Action, Dialog, 
 from webapp.app.app import App
 from webapp.browser.commands import BrowserCommands
 from webapp.browser.dom import found, listen, set_attributes
+from webapp.browser.early_record import EarlyRecord
 from webapp.browser.effects import guarded
 from webapp.browser.file_transfer import FILE_INPUTS, read_chosen
 from webapp.browser.key_listener import Keys
@@ -26,15 +27,15 @@ from webapp.browser.phone import Cue, IntroView, Menu
 from webapp.browser.ports import Browser
 from webapp.browser.preferences import Preferred
 from webapp.browser.stats_panel import StatsPanel
-from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text, snapshot
+from webapp.draw.view import INFO_KEYS, SLOTS, PlaceView, View, build, clock_text
 from webapp.mirror.batch import Rule
 from webapp.store.prefs import Preference
 from webapp.text.words import PAGES, page_file, text
 
 CLAIMED: tuple[Rule, ...] = (
     # A command button's default (a form's submission) is the page's, but the menu's popover button's.
-    ("click", "button[data-action]", f'[data-action="{Action.MENU.value}"]', None, False),
-    ("cancel", "dialog", None, None, False),  # Escape in a dialog: the App decides (``on_dialog_cancel``)
+    Rule("click", "button[data-action]", f'[data-action="{Action.MENU.value}"]'),
+    Rule("cancel", "dialog"),  # Escape in a dialog: the App decides (``on_dialog_cancel``)
 )
 """The events whose browser default the page prevents, whatever the state."""
 
@@ -75,17 +76,16 @@ class Page:
         self.cue = Cue(self.places, browser.timers)
         self.last: View | None = None
         self._today = app.tally.today()
-        self._snapshot_of: tuple[object, ...] = ()
-        self._record_due = False
+        self.record = EarlyRecord(app, browser.timers, lambda: self.last)
         self._tasks: set[asyncio.Future[None]] = set()
-        document.batch.claim("page", CLAIMED)
-        self._proxies = [
+        document.claim("page", CLAIMED)
+        self._listeners = [
             listen(document, "click", self.on_click),
             listen(document, "change", self.on_change),
             listen(document, "visibilitychange", self.on_visibility),
-            listen(browser.window_events, "pagehide", self.on_pagehide),
-            listen(browser.window_events, "pageshow", self.on_pageshow),
-            listen(browser.window_events, "storage", self.on_storage),
+            listen(browser.document.window, "pagehide", self.on_pagehide),
+            listen(browser.document.window, "pageshow", self.on_pageshow),
+            listen(browser.document.window, "storage", self.on_storage),
             *(listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
         browser.timers.every(500, self.on_tick)
@@ -145,12 +145,12 @@ class Page:
     def on_visibility(self, _event: Any) -> None:
         self.app.set_visible(self.document.visibilityState == "visible")
         self.render()
-        self.write_record()  # a hidden page gets no frame, and may never be shown again
+        self.record.write()  # a hidden page gets no frame, and may never be shown again
 
     def on_pagehide(self, _event: Any) -> None:
         self.app.set_visible(False)
         self.render()  # the game was saved with its clock: the early-paint record follows it
-        self.write_record()
+        self.record.write()
 
     def on_pageshow(self, event: Any) -> None:
         if event.persisted:  # back from the back/forward cache: re-read storage first
@@ -237,7 +237,7 @@ class Page:
         self.render_replay(view)
         self.stats.render(self.app, view.dialog is Dialog.STATS)
         self.render_dialogs(view)
-        self.record_soon()
+        self.record.soon()
         self.keys.render(view)
         refused, self._refused = self._refused, False
         self.last = view
@@ -262,25 +262,6 @@ class Page:
         set_attributes(self.board, (("data-replay", "true"), ("data-step", str(step)), ("data-steps", str(steps))))
         self.replay_position.textContent = text("replay-step", view.lang, step=step, steps=steps)
         self.replay_play.setAttribute("aria-pressed", "true" if playing else "false")
-
-    def record_soon(self) -> None:
-        """Keep the early-paint record in step with the saved game and the words on screen, after the
-        next frame: it serves the next visit, not this tap, and would be a large part of the tap's time."""
-        if not self._record_due:
-            self._record_due = True
-            self.timers.after_frame(self.write_record)
-
-    def write_record(self) -> None:
-        """The early-paint record of what is on screen now, if it changed (at once: the page hides)."""
-        self._record_due = False
-        view = self.last
-        if view is None or view.replay is not None:
-            return  # the board shows the replay, not the saved game
-        saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
-        shown = (saved, view.lang, view.root, view.info)  # the board at rest follows from the saved text
-        if view.saved and saved is not None and shown != self._snapshot_of:
-            self.app.store.save_snapshot(snapshot(view, self.app.game, saved))
-            self._snapshot_of = shown
 
     def render_place(self, view: PlaceView) -> None:
         set_attributes(self.places[view.place], view.attributes)

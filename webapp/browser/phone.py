@@ -30,7 +30,7 @@ class Menu:
     def __init__(self, document: Document) -> None:
         self.menu = document.one("[data-menu]")
         self.button = document.one('[data-action="menu"]')
-        self._proxies = [listen(self.menu, "toggle", self.on_toggle)]
+        self._listeners = [listen(self.menu, "toggle", self.on_toggle)]
 
     def on_toggle(self, event: Any) -> None:
         self.button.setAttribute("aria-expanded", "true" if str(event.newState) == "open" else "false")

@@ -4,6 +4,7 @@ it serves. A part of the shell reaches no global it was not given."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -11,7 +12,7 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
-from webapp.mirror.document import Document, Target
+from webapp.mirror.document import Document
 from webapp.store.storage import Backend
 
 
@@ -23,14 +24,19 @@ class Timers:
 
     def later(self, ms: float, action: Callable[[], object]) -> Any:
         """``action`` once, ``ms`` from now; the handle ``cancel`` takes."""
-        return self._window.setTimeout(create_once_callable(lambda *_: action()), ms)
+        call = create_once_callable(lambda *_: action())
+        return self._window.setTimeout(call, ms), call
 
     def call_later(self, ms: float, function: Any) -> None:
         """A JavaScript function (a promise's ``resolve``) called ``ms`` from now."""
         self._window.setTimeout(function, ms)
 
     def cancel(self, handle: Any) -> None:
-        self._window.clearTimeout(handle)
+        """A timer of ``later`` stopped, and its callable let go (one already called is gone)."""
+        timer, call = handle
+        self._window.clearTimeout(timer)
+        with contextlib.suppress(Exception):
+            call.destroy()
 
     def every(self, ms: float, action: Callable[[], object]) -> None:
         """``action`` every ``ms``, for the page's life (the proxy is kept by the interval)."""
@@ -156,9 +162,7 @@ class Browser:
     """Every port the start hands the page, which hands each part the ones it serves."""
 
     document: Document
-    """Python's copy of the page (webapp/mirror/)."""
-    window_events: Target
-    """The window's events as the page forwards them (pagehide, pageshow, storage)."""
+    """Python's copy of the page (webapp/mirror/); its ``window`` hears the window's events."""
     timers: Timers
     address: Address
     layout: Layout

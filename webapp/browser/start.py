@@ -69,7 +69,6 @@ def browser_ports(window: Any) -> Browser:
     navigator = window.navigator
     return Browser(
         document=document,
-        window_events=document.window,
         timers=timers,
         address=Address(window),
         layout=Layout(window, joined.real(document.one("[data-board]"))),
@@ -90,7 +89,7 @@ def browser_ports(window: Any) -> Browser:
 def start() -> Page:
     browser = browser_ports(js.window)
     document, backend = browser.document, browser.storage
-    locks = WebLocks(backend, browser.lock_manager, browser.timers, browser.window_events)
+    locks = WebLocks(backend, browser.lock_manager, browser.timers, browser.document.window)
     store = Store(backend)
     app = App(
         store,

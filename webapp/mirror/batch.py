@@ -4,15 +4,26 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Protocol
+from typing import Any, NamedTuple, Protocol
 
 Op = list[Any]
-Rule = tuple[str, str | None, str | None, tuple[str, ...] | None, bool]
-"""An event whose browser default the page prevents in the event's own task, before Python hears of
-it: its type; the selector its target must be inside (None: anywhere) and the one it must not be
-inside; the keys (None: any), named with their modifiers or, with the last field, without."""
 WINDOW_EVENTS = frozenset({"pagehide", "pageshow", "storage"})
 """Event types the page listens for on its window; every other on its document (capturing)."""
+
+
+class Rule(NamedTuple):
+    """An event whose browser default the page prevents in the event's own task, before Python hears
+    of it."""
+
+    type: str
+    within: str | None = None
+    """A selector the target must be inside (None: anywhere)."""
+    unless: str | None = None
+    """A selector the target must not be inside."""
+    keys: tuple[str, ...] | None = None
+    """The keys (None: any), named as webapp/app/keyboard.py ``combination`` names them."""
+    any_modifiers: bool = False
+    """The keys named without their modifiers: held or not, the rule holds."""
 
 
 class Element(Protocol):
@@ -25,7 +36,9 @@ class Element(Protocol):
 
 class Batch:
     """Records each write as an operation; ``send`` hands them to the page in the order written.
-    ``schedule`` is asked once per batch to call ``send`` soon (at the latest before the page paints)."""
+    ``schedule`` is asked once per batch to call ``send`` soon (at the latest before the page paints).
+    A key is Python's alone: the page forgets one only when a batch says so (an element gone from the
+    copy by the end of the batch that took it away), so an element taken out and put back keeps it."""
 
     def __init__(self, send: Callable[[list[Op]], None], schedule: Callable[[Callable[[], None]], None]) -> None:
         self.ops: list[Op] = []
@@ -35,6 +48,7 @@ class Batch:
         self._schedule = schedule
         self._listened: set[str] = set()
         self._claims: dict[str, tuple[Rule, ...]] = {}
+        self._gone: set[int] = set()
 
     def record(self, *op: Any) -> None:
         if not self.ops:
@@ -42,6 +56,9 @@ class Batch:
         self.ops.append(list(op))
 
     def flush(self) -> None:
+        if self._gone:
+            self.ops.append(["forget", sorted(self._gone)])
+            self._gone = set()
         ops, self.ops = self.ops, []
         if ops:
             self._send(ops)
@@ -49,7 +66,9 @@ class Batch:
     @contextmanager
     def effect(self, warning: str) -> Iterator[None]:
         """The operations recorded inside are one optional effect: where one fails on the page, the
-        rest of them are skipped and ``warning`` is said once (webapp/browser/effects.py)."""
+        rest of them are skipped and ``warning`` is said once (webapp/browser/effects.py). Only
+        operations the copy does not hold belong in one (a new element, its animation, its insertion
+        where the copy never keeps it): a skipped one leaves the copy as the page is."""
         outer, self.ops = self.ops, []
         try:
             yield
@@ -68,20 +87,24 @@ class Batch:
         self.record("create", element.key, tag)
 
     def adopt(self, element: Element) -> None:
-        self.nodes[element.key] = element
-        for child in element.walk():
-            self.nodes[child.key] = child
+        for node in (element, *element.walk()):
+            self.nodes[node.key] = node
+            self._gone.discard(node.key)
 
     def forget(self, element: Element) -> None:
-        """An element gone from the page: its key (and its children's) no longer reaches it."""
-        self.nodes.pop(element.key, None)
-        for child in element.walk():
-            self.nodes.pop(child.key, None)
+        """An element gone from the copy: unless put back in this batch, the page forgets its key (and
+        its children's) when the batch ends."""
+        for node in (element, *element.walk()):
+            self.nodes.pop(node.key, None)
+            self._gone.add(node.key)
 
     def claim(self, owner: str, rules: tuple[Rule, ...]) -> None:
-        """``owner``'s rules of the events whose default the page prevents (replacing its last)."""
+        """``owner``'s rules of the events whose default the page prevents (replacing its last); the
+        page hears each rule's type, so that it can apply the rule."""
         before = self._claimed()
         self._claims[owner] = rules
+        for rule in rules:
+            self.listen(rule.type)
         if self._claimed() != before:
             self.record("prevent", [list(rule) for rule in self._claimed()])
 

@@ -4,20 +4,24 @@ and dispatching the events the page forwards to the listeners the shell added.""
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
-from webapp.mirror.batch import Batch, Op
+from webapp.mirror.batch import Batch, Op, Rule
 from webapp.mirror.element import Element
+from webapp.mirror.keys import MODIFIERS
 
 Described = list[Any]
 """An element as the page describes it: ``[tag, [[name, value], …], [child, …], {property: value}]``,
 each child a text or an element; elements in document order carry the keys 0, 1, 2, …"""
-FOLLOWED = ("input", "close")
-"""Events no listener of the shell needs, forwarded so that the copy follows what the player types
-and a dialog the browser closed."""
+FOLLOWED = ("input", "close", "toggle")
+"""Events forwarded whoever listens, so that the copy follows what the player types, a dialog the
+browser closed, a disclosure or a popover opened or closed."""
 DOCUMENT, WINDOW = -1, -2
 """The keys of the event targets that are not elements."""
+FIELDS = ("key", "ctrlKey", "metaKey", "shiftKey", "altKey", "isComposing", "newState", "persisted", "newValue")
+"""The values of an event the page forwards (besides the state of its target)."""
 
 
 class Target:
@@ -58,8 +62,18 @@ class Document(Target):
         self.documentElement = self._build(described)
         self.body = self.documentElement.querySelector("body")
         self.visibilityState = "visible"
+        facts = {"document": DOCUMENT, "window": WINDOW, "fields": FIELDS, "modifiers": MODIFIERS}
+        self.batch.record("configure", facts)  # first: what the page and the copy agree on
         for kind in FOLLOWED:
             self.batch.listen(kind)
+
+    def claim(self, owner: str, rules: tuple[Rule, ...]) -> None:
+        """``owner``'s rules of the events whose default the page prevents (``Batch.claim``)."""
+        self.batch.claim(owner, rules)
+
+    def effect(self, warning: str) -> AbstractContextManager[None]:
+        """The writes inside are one optional effect (``Batch.effect``)."""
+        return self.batch.effect(warning)
 
     def _build(self, described: Described) -> Element:
         tag, attributes, children, props = described
@@ -102,30 +116,31 @@ class Document(Target):
         event = Event(kind, element or (self.window if target == WINDOW else self), fields)
         if "visibilityState" in fields:
             self.visibilityState = str(fields["visibilityState"])
-        for listening in self._path(element, target):
+        for listening in self._path(element, target, bool(fields.get("bubbles", True))):
             for handler in list(listening.listeners.get(kind, ())):
                 handler(event)
 
-    def _path(self, element: Element | None, target: int) -> list[Any]:
+    def _path(self, element: Element | None, target: int, bubbles: bool) -> list[Any]:
+        """The targets an event reaches: its own, then (if it bubbles) its ancestors, the document
+        and the window, as in the page."""
         if target == WINDOW:
             return [self.window]
+        own: Any = element if element is not None else self
+        if not bubbles:
+            return [own]
         path: list[Any] = []
         while element is not None:
             path.append(element)
             element = element.parent
-        return [*path, self]
+        return [*path, self, self.window]
 
     @staticmethod
     def _follow(element: Element, kind: str, fields: dict[str, Any]) -> None:
         for name in ("value", "checked"):
             if name in fields:
                 element.props[name] = fields[name]
-        if kind == "toggle" and "newState" in fields:
-            opened = fields["newState"] == "open"
-            if element.tag == "details":  # its own state is its attribute
-                element.attributes.pop("open", None)
-                element.attributes.update({"open": ""} if opened else {})
-            else:
-                element.popover_open = opened
-        if kind == "close":
+        if "open" in fields:  # a dialog's or a disclosure's state: its attribute
             element.attributes.pop("open", None)
+            element.attributes.update({"open": ""} if fields["open"] else {})
+        elif kind == "toggle" and "newState" in fields:
+            element.popover_open = fields["newState"] == "open"

@@ -26,7 +26,18 @@ LIVE = ("value", "checked")
 
 
 class Element:
-    __slots__ = ("_batch", "attributes", "children_", "key", "listeners", "parent", "popover_open", "props", "tag")
+    __slots__ = (
+        "_batch",
+        "attributes",
+        "children_",
+        "key",
+        "listeners",
+        "parent",
+        "popover_open",
+        "props",
+        "tag",
+        "transient",
+    )
 
     def __init__(self, batch: Batch, key: int, tag: str) -> None:
         self._batch = batch
@@ -38,6 +49,7 @@ class Element:
         self.props: dict[str, Any] = {}
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.popover_open = False
+        self.transient = False  # the page's alone once its animation started (``animate``)
 
     @classmethod
     def new(cls, batch: Batch, tag: str) -> Element:
@@ -119,6 +131,7 @@ class Element:
         """Children made by the page from markup Python wrote (the chart, the calendar); the copy
         does not hold them: nothing reads them back."""
         self._drop_children()
+        self.children_ = []
         self._batch.record("html", self.key, html)
 
     # The tree
@@ -149,9 +162,13 @@ class Element:
                 self.insertBefore(node, None)
 
     def insertBefore(self, node: Element, before: Element | None) -> None:
+        if node is before:
+            return
+        if before is not None and before.parent is not self:
+            raise ValueError(f"{before!r} is not a child of {self!r}")
         node._detach()
         index = len(self.children_) if before is None else self.children_.index(before)
-        if not node.props.get("transient"):
+        if not node.transient:
             self.children_.insert(index, node)
             node.parent = self
             self._batch.adopt(node)
@@ -235,6 +252,7 @@ class Element:
 
     def hidePopover(self) -> None:
         self.popover_open = False
+        self.transient = False  # the page's alone once its animation started (``animate``)
         self._batch.record("call", self.key, "hidePopover")
 
     def animate(self, keyframes: list[dict[str, Any]], timing: dict[str, Any], *, then_remove: bool = False) -> None:
@@ -243,7 +261,7 @@ class Element:
         if then_remove:
             self._detach()
             self._batch.forget(self)
-            self.props["transient"] = True
+            self.transient = True
         self._batch.record("animate", self.key, keyframes, timing, then_remove)
 
     # Listeners (the page forwards the event types listened to: ``Batch.listen``)
