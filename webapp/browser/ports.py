@@ -4,7 +4,6 @@ it serves. A part of the shell reaches no global it was not given."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -16,27 +15,42 @@ from webapp.mirror.document import Document
 from webapp.store.storage import Backend
 
 
+class Timer:
+    """A timer of ``Timers.later``: its callable, made once, and whether it ran."""
+
+    def __init__(self, action: Callable[[], object]) -> None:
+        self.id: Any = None
+        self.ran = False
+        self._action = action
+        self.call = create_once_callable(self._run)
+
+    def _run(self, *_: Any) -> None:
+        self.ran = True
+        self._action()
+
+
 class Timers:
     """The browser's timers, called with Python functions (each made a callable of its own)."""
 
     def __init__(self, window: Any) -> None:
         self._window = window
 
-    def later(self, ms: float, action: Callable[[], object]) -> Any:
+    def later(self, ms: float, action: Callable[[], object]) -> Timer:
         """``action`` once, ``ms`` from now; the handle ``cancel`` takes."""
-        call = create_once_callable(lambda *_: action())
-        return self._window.setTimeout(call, ms), call
+        timer = Timer(action)
+        timer.id = self._window.setTimeout(timer.call, ms)
+        return timer
 
     def call_later(self, ms: float, function: Any) -> None:
         """A JavaScript function (a promise's ``resolve``) called ``ms`` from now."""
         self._window.setTimeout(function, ms)
 
-    def cancel(self, handle: Any) -> None:
-        """A timer of ``later`` stopped, and its callable let go (one already called is gone)."""
-        timer, call = handle
-        self._window.clearTimeout(timer)
-        with contextlib.suppress(Exception):
-            call.destroy()
+    def cancel(self, timer: Timer) -> None:
+        """A timer of ``later`` stopped; its callable let go unless it ran (then it let itself go)."""
+        self._window.clearTimeout(timer.id)
+        if not timer.ran:
+            timer.ran = True
+            timer.call.destroy()
 
     def every(self, ms: float, action: Callable[[], object]) -> None:
         """``action`` every ``ms``, for the page's life (the proxy is kept by the interval)."""
