@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from support.pageobject import GamePage, axe_violations
+from support.access import axe_violations
+from support.pageobject import GamePage
 from support.testdata import WON
 
 

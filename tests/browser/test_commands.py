@@ -17,7 +17,9 @@ import pytest
 from playwright.sync_api import expect
 
 from halfmoon import PLACES, Game, load
-from support.pageobject import INSTALL_OFFER, GamePage, with_keys
+from support.page_device import INSTALL_OFFER
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 
 CODE = "HM1-N-AAAAAAB"

@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from halfmoon import PLACES
-from support.pageobject import GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 from webapp.store.storage_keys import STATS_KEY
 

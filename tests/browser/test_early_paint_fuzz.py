@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
-from support.pageobject import with_keys
+from support.page_storage import with_keys
 
 RUN = with_keys(
     """async ([record, game]) => {

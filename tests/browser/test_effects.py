@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from support.pageobject import CODE, GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 
 SOUND_ON = with_keys("localStorage.setItem(PREFERENCES_KEY, JSON.stringify({theme: 'system', sound: true}));")

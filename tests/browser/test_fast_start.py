@@ -16,7 +16,8 @@ import pytest
 from conftest import PREFIX, Watch
 from playwright.sync_api import Browser, BrowserContext, Route, expect
 
-from support.pageobject import READY_MS, GamePage
+from support.page_base import READY_MS
+from support.pageobject import GamePage
 from support.testdata import WON
 from tools.build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
 from webapp.store.storage_keys import SETTINGS_KEY, STARTING_KEY

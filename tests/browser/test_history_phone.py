@@ -15,7 +15,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from halfmoon.saved import MAX_ELAPSED_MS
-from support.pageobject import GamePage, show_history, without_statistics
+from support.page_dialogs import show_history, without_statistics
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 from webapp.stats.history import HISTORY_GAMES, Finished, History, dumps
 from webapp.store.storage_keys import HISTORY_KEY

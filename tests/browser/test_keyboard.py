@@ -11,7 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from support.pageobject import GamePage, Keyboard, axe_violations
+from support.access import Keyboard, axe_violations
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 
 CODE = "HM1-N-AAAAAAB"

@@ -18,7 +18,8 @@ from conftest import Watch
 from playwright.sync_api import Browser, Page, expect
 
 from support.geometry import EPSILON, inside, overlap
-from support.pageobject import CODE, INSTALL_OFFER, GamePage
+from support.page_device import INSTALL_OFFER
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, VECTORS, WON
 from support.viewports import SWEEP, VIEWPORTS
 

@@ -19,7 +19,8 @@ from test_early_paint import Gate, before_ready, gate, until_ready  # noqa: F401
 from test_layout import RESULTS
 
 from halfmoon import DealCode, Game, save
-from support.pageobject import CODE, GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 from support.viewports import VIEWPORTS
 from webapp.store.storage_keys import PREFERENCES_KEY, SETTINGS_KEY

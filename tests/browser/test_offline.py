@@ -13,7 +13,8 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from PIL import Image
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from support.pageobject import GamePage, stat, with_keys
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 from tools.build import SITE_FILES, precache_manifest, write_precache_manifest
 from tools.serve import make_server
@@ -152,7 +153,7 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     assert page.evaluate(build_mark) == "b"
     assert game.figures() == (35, 3) and game.board("data-code") == "HM1-N-AAAAAAB"
     assert page.evaluate(RECORDS) == records  # the statistics and the history kept (no game ended meanwhile)
-    assert (stat(game, "played"), stat(game, "won")) == ("2", "1")
+    assert (game.stat("played"), game.stat("won")) == ("2", "1")
     new_precache = precaches(page, site)
     assert len(new_precache) == 1 and new_precache != old_precache  # the new version's precache replaced the old
     # Beside it, only the interpreter snapshot's cache may stay (it outlives versions on purpose).

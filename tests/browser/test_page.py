@@ -12,7 +12,8 @@ import pytest
 from conftest import PREFIX, Watch
 from playwright.sync_api import Browser, expect
 
-from support.pageobject import GamePage, stat, with_keys
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY
 
@@ -123,7 +124,7 @@ def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_
     statistics (undoing ends nothing: the game is played once, and no game enters the history)."""
     start, records = game.cards(), with_keys("() => [localStorage[STATS_KEY], localStorage[HISTORY_KEY]]")
     game.play_line(WON["moves"][:-1])
-    after, figures, played = game.cards(), game.figures(), stat(game, "played")
+    after, figures, played = game.cards(), game.figures(), game.stat("played")
     stored = game.page.evaluate(records)
     assert figures[1] == 47 and game.saved()["moves"] == WON["moves"][:-1]
     game.repeat("undo", 47)
@@ -131,7 +132,7 @@ def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_
     game.repeat("redo", 47)
     assert (game.cards(), game.figures(), game.enabled("redo")) == (after, figures, False)
     assert (game.saved()["moves"], game.saved()["undone"]) == (WON["moves"][:-1], [])
-    assert (stat(game, "played"), game.page.evaluate(records)) == (played, stored)
+    assert (game.stat("played"), game.page.evaluate(records)) == (played, stored)
     game.play(WON["moves"][-1:])
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
 

@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from support.pageobject import GamePage, axe_violations, first_visit
+from support.access import axe_violations
+from support.pageobject import GamePage, first_visit
 from webapp.store.storage_keys import INTRO_KEY, SETTINGS_KEY
 from webapp.text.words import text
 

@@ -20,7 +20,9 @@ from playwright.sync_api import Browser, expect
 from test_stats_files import almost_won
 
 from halfmoon import DealCode, Game
-from support.pageobject import GamePage, choose_file, show_history, stat, with_keys, without_statistics
+from support.page_dialogs import choose_file, show_history, without_statistics
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 from tools.solve import solve  # tools/, on the path through conftest.py
 from webapp.stats import history
@@ -57,7 +59,7 @@ def test_no_game_file_opens_during_a_replay(game: GamePage) -> None:
     game.action("replay-exit")
     expect(file_input).to_be_enabled()
     assert (game.board("data-replay"), game.figures(), game.board("data-code")) == (None, (35, 3), CODE)
-    assert stat(game, "played") == "1"  # the saved game, untouched: nothing ended
+    assert game.stat("played") == "1"  # the saved game, untouched: nothing ended
 
 
 def test_an_unsaved_game_is_not_replaced_by_another_tab_s_without_asking(game: GamePage) -> None:
@@ -199,7 +201,7 @@ def in_history_order(tab: GamePage, rounds: int) -> None:
 
 def settled(tab: GamePage, played: int) -> dict[str, str]:
     expect(tab.page.locator("[data-stats]:not([aria-busy])")).to_have_attribute("data-played", str(played))
-    return {name: stat(tab, name) for name in ("played", "won", "streak", "best-streak", "best-time")}
+    return {name: tab.stat(name) for name in ("played", "won", "streak", "best-streak", "best-time")}
 
 
 @pytest.mark.parametrize("offline", [False, True], ids=["online", "one-offline"])
@@ -299,10 +301,10 @@ def test_the_daily_figures_and_the_calendar_follow_midnight(
     game.action("stats")
     today = page.locator("[data-stats-calendar] [aria-current='date']")
     expect(today).to_have_attribute("data-date", "2026-12-01")
-    assert stat(game, "daily-streak") == "1"
+    assert game.stat("daily-streak") == "1"
     page.clock.set_system_time(datetime.datetime(2026, 12, 2, 0, 0, 2, tzinfo=helsinki))  # the page stays open
     expect(today).to_have_attribute("data-date", "2026-12-02")
-    assert stat(game, "daily-streak") == "1"  # won yesterday: the streak goes on until today ends
+    assert game.stat("daily-streak") == "1"  # won yesterday: the streak goes on until today ends
     page.clock.set_system_time(datetime.datetime(2026, 12, 3, 0, 0, 2, tzinfo=helsinki))
     expect(page.locator("[data-stats]")).to_have_attribute("data-daily-streak", "0")
     expect(today).to_have_attribute("data-date", "2026-12-03")
@@ -340,13 +342,13 @@ def test_a_daily_date_after_today_counts_and_shows_won_only_once_it_comes(
             game.play_line(winning_line(code))
             assert game.board("data-status") == "won"
             game.action("close")
-        assert (stat(game, "won"), stat(game, "daily-won"), stat(game, "daily-streak")) == ("2", "1", "1")
+        assert (game.stat("won"), game.stat("daily-won"), game.stat("daily-streak")) == ("2", "1", "1")
         game.action("stats")
         expect(page.locator(calendar)).to_have_attribute("data-date", "2026-12-01")  # one day alone
         game.action("close")
         page.clock.set_fixed_time(datetime.datetime(2026, 12, 2, 0, 0, 1, tzinfo=datetime.UTC))
         expect(page.locator("[data-stats]")).to_have_attribute("data-daily-won", "2")  # midnight passed
-        assert stat(game, "daily-streak") == "2"
+        assert game.stat("daily-streak") == "2"
         game.action("stats")
         expect(page.locator(calendar)).to_have_count(2)
         assert page.locator(calendar).evaluate_all("cells => cells.map(c => c.dataset.date)") == [
@@ -364,7 +366,7 @@ def test_a_clock_past_9999_still_starts_without_the_daily_figures(
     page = context.new_page()
     page.clock.set_fixed_time(253_402_387_200)  # seconds: 10000-01-02, past the last daily deal
     game = GamePage(page, site).open()
-    assert (stat(game, "daily-won"), stat(game, "daily-streak")) == ("", "")
+    assert (game.stat("daily-won"), game.stat("daily-streak")) == ("", "")
     expect(game.command("daily")).to_be_disabled()
     game.expect_message("The device's date is not within the years 2000–9999: the daily deal is not available.")
     game.play(WON["moves"][:1])

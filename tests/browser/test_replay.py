@@ -18,7 +18,8 @@ from playwright.sync_api import Browser, expect
 
 from halfmoon import DealCode
 from halfmoon.line import parse_line, play_line
-from support.pageobject import GamePage, required
+from support.page_reads import required
+from support.pageobject import GamePage
 from support.testdata import WON
 from webapp.app.replay import PACE_MS
 from webapp.store.storage_keys import GAME_KEY

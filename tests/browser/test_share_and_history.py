@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from support.pageobject import GamePage, choose_file, download, show_history, stat, without_statistics
+from support.page_dialogs import choose_file, download, show_history, without_statistics
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 from webapp.store.storage_keys import HISTORY_KEY
 
@@ -169,7 +170,7 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     score, moves = game.figures()
     dead_end_time = seconds(game.info("time"))
     game.action("new")  # a dead end is not in progress: it ends not won, without a question
-    assert stat(game, "played") == "2"
+    assert game.stat("played") == "2"
     game.action("stats")
     show_history(game)
     expect(game.page.locator("[data-history-game]")).to_have_count(2)
@@ -213,14 +214,14 @@ def test_the_rows_of_an_older_history_are_never_shown(game: GamePage) -> None:
     game.play_code(DEAD_END["code"])
     game.play_line(DEAD_END["moves"])
     game.action("new")  # the dead end ends: a second game in the history
-    assert stat(game, "played") == "2"
+    assert game.stat("played") == "2"
     assert game.page.evaluate(OPEN_AND_READ) == [], "the rows of the history before the dead end were shown"
     expect(game.page.locator("[data-history-game]")).to_have_count(2)
 
 
 def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imports(game: GamePage) -> None:
     game.play_line(WON["moves"])
-    assert stat(game, "won") == "1"  # recorded: the job under the lock has run
+    assert game.stat("won") == "1"  # recorded: the job under the lock has run
     game.action("close")
     game.action("stats")
     show_history(game)
@@ -240,6 +241,6 @@ def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imp
     older |= {"played": 5, "won": 1}  # an export made before the history: still imported, the history kept
     choose_file(game, "stats-file", json.dumps(older).encode())
     game.confirm()
-    assert stat(game, "played") == "5"
+    assert game.stat("played") == "5"
     expect(game.page.locator('[data-history-game="1"]')).to_have_attribute("data-code", WON["code"])
     game.action("close")

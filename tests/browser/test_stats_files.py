@@ -16,7 +16,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from halfmoon import DealCode, Game, Move, SavedGame, save
-from support.pageobject import GamePage, choose_file, download, stat, with_keys, without_statistics
+from support.page_dialogs import choose_file, download, without_statistics
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 
 DAILY = json.loads((Path(__file__).parents[2] / "docs" / "hm1-daily-vectors.json").read_text("utf-8"))
@@ -36,7 +38,7 @@ def game(game: GamePage) -> GamePage:
 
 
 def figures(game: GamePage) -> dict[str, str]:
-    return {name: stat(game, name) for name in FIGURES}
+    return {name: game.stat(name) for name in FIGURES}
 
 
 def almost_won(elapsed_ms: int = 90_000) -> str:
@@ -86,14 +88,14 @@ def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: GamePage) 
 
 def test_an_abandoned_game_breaks_the_streak(game: GamePage) -> None:
     game.play_line(WON["moves"])
-    assert (stat(game, "played"), stat(game, "won"), stat(game, "streak")) == ("1", "1", "1")
+    assert (game.stat("played"), game.stat("won"), game.stat("streak")) == ("1", "1", "1")
     game.action("close")
     game.play_code(WON["code"])  # the won game is not in progress: no question (R7.6)
     game.play(WON["moves"][:1])
-    assert stat(game, "played") == "2"
+    assert game.stat("played") == "2"
     game.action("new")
     game.action("confirm")
-    assert (stat(game, "played"), stat(game, "won"), stat(game, "streak"), stat(game, "best-streak")) == (
+    assert (game.stat("played"), game.stat("won"), game.stat("streak"), game.stat("best-streak")) == (
         "2",
         "1",
         "0",

@@ -12,7 +12,8 @@ import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from playwright.sync_api import Browser, BrowserType, Route, expect
 
-from support.pageobject import CODE, GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import CODE, GamePage
 from support.testdata import WON
 from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY, HISTORY_BACKUP_KEY, HISTORY_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 

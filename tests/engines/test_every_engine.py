@@ -16,8 +16,9 @@ from typing import Any
 
 from engine_suite import PREFIX, Engine
 
+from support.access import Keyboard
 from support.geometry import inside, overlap, window
-from support.pageobject import CODE, GamePage, Keyboard, stat
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 
 STARTED = "document.documentElement.dataset.start"
@@ -69,12 +70,12 @@ def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted:
 
 
 def test_a_whole_won_game_by_taps_and_its_statistics(game: GamePage) -> None:
-    played, won = int(stat(game, "played")), int(stat(game, "won"))
+    played, won = int(game.stat("played")), int(game.stat("won"))
     game.play(WON["moves"])  # 48 removals, each a click per card
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
     assert game.is_open("end")
-    assert (int(stat(game, "played")), int(stat(game, "won"))) == (played + 1, won + 1)
-    assert int(stat(game, "streak")) >= 1 and stat(game, "best-time") != ""
+    assert (int(game.stat("played")), int(game.stat("won"))) == (played + 1, won + 1)
+    assert int(game.stat("streak")) >= 1 and game.stat("best-time") != ""
 
 
 def test_undo_and_redo(game: GamePage) -> None:

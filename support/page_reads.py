@@ -1,0 +1,181 @@
+"""Reading the page through the automation contract (docs/ui-contract.md): the board and its places,
+the figures, the message, the commands' and dialogs' state, the settings shown, the focus.
+
+These methods are the one way the tests read the contract, so that what a read must wait for (the
+page settling after a tap) is decided here, once."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Locator, expect
+
+from support.page_base import Driven
+
+MESSAGE_MS = 5_000  # how long a message may take to show, as Playwright's own ``expect``
+
+ATTRIBUTE = """([selector, name]) => {
+  const found = document.querySelector(selector);
+  return found === null ? ['absent'] : [found.getAttribute(name)];
+}"""
+
+
+def required(locator: Locator, name: str) -> str:
+    """An attribute the contract says is always there: its absence fails here, by name."""
+    value = locator.get_attribute(name)
+    assert value is not None, f"{name} is missing"
+    return value
+
+
+class ContractReads(Driven):
+    """The contract's facts as the page shows them now (``expect_…``: once it shows them)."""
+
+    def attribute(self, selector: str, name: str) -> str | None:
+        """An attribute of the first element matching ``selector``; None where absent. The element
+        itself must be there."""
+        found = self.driver.evaluate(ATTRIBUTE, [selector, name])
+        assert found != ["absent"], f"no element {selector}"
+        return found[0]  # type: ignore[no-any-return]
+
+    def _required(self, selector: str, name: str) -> str:
+        value = self.attribute(selector, name)
+        assert value is not None, f"{name} is missing"
+        return value
+
+    def text(self, selector: str) -> str:
+        """What the element shows (``innerText``), trimmed."""
+        return str(self.driver.evaluate("(s) => document.querySelector(s).innerText.trim()", selector))
+
+    # The document: its language, its state on <html> (ready, start, snapshot, theme, sounds…)
+
+    def root(self, name: str) -> str | None:
+        """An attribute of ``<html>`` (``data-ready``, ``data-start``, ``data-snapshot``, ``data-theme``,
+        ``data-four-colour``, ``data-sounds``…), None where absent."""
+        return self.attribute("html", name)
+
+    def is_ready(self) -> bool:
+        return self.root("data-ready") == "true"
+
+    def lang(self) -> str:
+        return str(self.driver.evaluate("document.documentElement.lang"))
+
+    def scrolls_sideways(self) -> bool:
+        """Whether the page is wider than the window (it then scrolls sideways)."""
+        return bool(self.driver.evaluate("document.documentElement.scrollWidth > innerWidth"))
+
+    # The board
+
+    def place(self, name: str) -> Locator:
+        return self.page.locator(f'[data-board] [data-place="{name}"]')
+
+    def button(self, name: str) -> Locator:
+        return self.place(name).locator("button")
+
+    def board(self, attribute: str) -> str | None:
+        """An attribute of the board, or None where it is absent (``data-replay`` outside a replay)."""
+        return self.attribute("[data-board]", attribute)
+
+    def expect_board(self, attribute: str, value: str) -> None:
+        """Wait until the board's ``attribute`` is ``value`` (another tab's change, a saving's end)."""
+        if self._page is not None:
+            expect(self.page.locator("[data-board]")).to_have_attribute(attribute, value)
+        else:
+            held = "([n, v]) => document.querySelector('[data-board]').getAttribute(n) === v"
+            self.driver.wait(held, MESSAGE_MS, [attribute, value])
+
+    def card(self, name: str) -> str:
+        return self._required(f'[data-board] [data-place="{name}"]', "data-card")
+
+    def count(self, name: str) -> int:
+        return int(self._required(f'[data-board] [data-place="{name}"]', "data-count"))
+
+    def label(self, name: str) -> str:
+        return self._required(f'[data-board] [data-place="{name}"] button', "aria-label")
+
+    def cards(self) -> dict[str, tuple[str, int]]:
+        return self.driver.evaluate(  # type: ignore[no-any-return]
+            """() => Object.fromEntries([...document.querySelectorAll('[data-board] [data-place]')]
+                .map(p => [p.dataset.place, [p.dataset.card, Number(p.dataset.count)]]))"""
+        )
+
+    def selected(self) -> list[str]:
+        return self.driver.evaluate(  # type: ignore[no-any-return]
+            """() => [...document.querySelectorAll('[data-board] [data-place]')]
+                .filter(p => p.querySelector('button').getAttribute('aria-pressed') === 'true')
+                .map(p => p.dataset.place)"""
+        )
+
+    def dimmed(self) -> set[str]:
+        return set(
+            self.driver.evaluate(
+                """() => [...document.querySelectorAll('[data-board] [data-place][data-dimmed="true"]')]
+                    .map(p => p.dataset.place)"""
+            )
+        )
+
+    def figures(self) -> tuple[int, int]:
+        return int(self._required("[data-board]", "data-score")), int(self._required("[data-board]", "data-moves"))
+
+    def info(self, name: str) -> str:
+        return self.text(f'[data-info="{name}"]')
+
+    # The focus
+
+    def focused_place(self) -> str | None:
+        """The board's place whose button has the focus; None when the focus is off the board."""
+        return self.driver.evaluate(  # type: ignore[no-any-return]
+            "document.activeElement?.closest('[data-board] [data-place]')?.dataset.place ?? null"
+        )
+
+    def focus_in(self, selector: str) -> bool:
+        """Whether the focus is on the element matching ``selector`` or inside it."""
+        return bool(self.driver.evaluate("(s) => !!document.activeElement?.closest(s)", selector))
+
+    # Messages
+
+    def message(self) -> str:
+        return self.text("[data-message]")
+
+    def expect_message(self, text: str, part: bool = False) -> None:
+        """Wait until the message says ``text`` (``part``: says it among other words)."""
+        if self._page is not None:
+            said = expect(self.page.locator("[data-message]"))
+            said.to_contain_text(text) if part else said.to_have_text(text)
+        else:
+            test = "includes(t)" if part else "=== t"
+            self.driver.wait(
+                f"(t) => document.querySelector('[data-message]').innerText.trim().{test}", MESSAGE_MS, text
+            )
+
+    # Commands, dialogs and settings as shown
+
+    def command(self, name: str) -> Locator:
+        """The command's button outside the dialogs (ui-contract.md "commands")."""
+        return self.page.locator(f'button[data-action="{name}"]:not(dialog *)')
+
+    def enabled(self, name: str) -> bool:
+        """Whether the command's button outside the dialogs is enabled."""
+        return bool(
+            self.driver.evaluate(
+                '(n) => !document.querySelector(`button[data-action="${n}"]:not(dialog *)`).disabled', name
+            )
+        )
+
+    def dialog(self, name: str) -> Locator:
+        return self.page.locator(f'[data-dialog="{name}"]')
+
+    def is_open(self, name: str) -> bool:
+        """Whether the dialog is open."""
+        return bool(self.driver.evaluate('(n) => !!document.querySelector(`[data-dialog="${n}"]`)?.open', name))
+
+    def checked(self, name: str) -> bool:
+        """Whether the checkbox setting ``name`` is on, as its control shows it."""
+        return bool(self.driver.evaluate('(n) => document.querySelector(`[data-setting="${n}"]`).checked', name))
+
+    def history_open(self) -> bool:
+        """Whether the statistics' history (a disclosure) is open."""
+        return bool(self.driver.evaluate("document.querySelector('[data-history-list]').open"))
+
+    def stat(self, name: str) -> str:
+        """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once no change
+        of the figures waits for its turn (``aria-busy``: recording waits for the Web Lock)."""
+        self.driver.wait("!document.querySelector('[data-stats]').hasAttribute('aria-busy')", 10_000)
+        return self._required("[data-stats]", f"data-{name}")
