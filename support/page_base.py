@@ -5,6 +5,8 @@ the contract (page_reads.py), storage (page_storage.py), the browser's own offer
 
 from __future__ import annotations
 
+from typing import Any
+
 from playwright.sync_api import Page
 
 from support.engines import Driver, PlaywrightDriver
@@ -34,3 +36,8 @@ class Driven:
         """The Playwright page (Chromium only): the cross-engine tests use ``driver``."""
         assert self._page is not None, f"{self.driver.name}: no Playwright page; use the driver interface"
         return self._page
+
+    def read(self, script: str, arg: Any = None) -> Any:
+        """What ``script`` (a function of ``arg``, or an expression) finds in the page: every read of
+        the page goes through here, a test's own measurements too."""
+        return self.driver.evaluate(script, arg)

@@ -35,7 +35,7 @@ class DeviceStubs(Driven):
 
     def install_prompts(self) -> dict[str, int]:
         """How many times each offer (by its name) was prompted."""
-        counts: dict[str, int] = self.driver.evaluate(
+        counts: dict[str, int] = self.read(
             "() => Object.fromEntries(Object.entries(window.installOffers ?? {}).map(([n, o]) => [n, o.prompted]))"
         )
         return counts
@@ -48,7 +48,7 @@ class DeviceStubs(Driven):
             forget,
         )
 
-    def share_sheet(self, fails_with: str | None = None) -> None:
+    def lend_share_sheet(self, fails_with: str | None = None) -> None:
         """A share sheet lent to the page: one that takes what it is given (``shared``), or one that
         fails with the DOMException named."""
         if fails_with is None:
@@ -56,24 +56,29 @@ class DeviceStubs(Driven):
         else:
             self.driver.evaluate(FAILING_SHEET, fails_with)
 
-    def shared(self) -> dict[str, str] | None:
-        """What the page last gave the lent share sheet (None: nothing yet)."""
-        data: dict[str, str] | None = self.driver.evaluate("window.sharedData")
+    def withdraw_share_sheet(self) -> None:
+        """The lent share sheet taken back: the page has the browser's own again (or none)."""
+        self.driver.evaluate("() => { delete navigator.share; }")
+
+    def shared(self) -> dict[str, str]:
+        """What the page last gave the lent share sheet (it must have given something)."""
+        data: dict[str, str] | None = self.read("window.sharedData")
+        assert data is not None, "nothing was shared"
         return data
 
     def clipboard(self) -> str:
-        return str(self.driver.evaluate("navigator.clipboard.readText()"))
+        return str(self.read("navigator.clipboard.readText()"))
 
     def set_clipboard(self, text: str) -> None:
         self.driver.evaluate("(text) => navigator.clipboard.writeText(text)", text)
 
     def now_ms(self) -> float:
         """The page's clock (``Date.now()``), in milliseconds."""
-        return float(self.driver.evaluate("Date.now()"))
+        return float(self.read("Date.now()"))
 
     def local_date(self) -> datetime.date:
         """The page's local date (the daily deal's and the history's)."""
-        return datetime.date.fromisoformat(str(self.driver.evaluate(LOCAL_DATE)))
+        return datetime.date.fromisoformat(str(self.read(LOCAL_DATE)))
 
     def pause_clock(self) -> None:
         """The page's fake clock (``page.clock``, installed before the page loaded) paused a second from

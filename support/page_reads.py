@@ -31,7 +31,7 @@ class ContractReads(Driven):
     def attribute(self, selector: str, name: str) -> str | None:
         """An attribute of the first element matching ``selector``; None where absent. The element
         itself must be there."""
-        found = self.driver.evaluate(ATTRIBUTE, [selector, name])
+        found = self.read(ATTRIBUTE, [selector, name])
         assert found != ["absent"], f"no element {selector}"
         return found[0]  # type: ignore[no-any-return]
 
@@ -42,7 +42,7 @@ class ContractReads(Driven):
 
     def text(self, selector: str) -> str:
         """What the element shows (``innerText``), trimmed."""
-        return str(self.driver.evaluate("(s) => document.querySelector(s).innerText.trim()", selector))
+        return str(self.read("(s) => document.querySelector(s).innerText.trim()", selector))
 
     # The document: its language, its state on <html> (ready, start, snapshot, theme, sounds…)
 
@@ -51,15 +51,35 @@ class ContractReads(Driven):
         ``data-four-colour``, ``data-sounds``…), None where absent."""
         return self.attribute("html", name)
 
+    def expect_root(self, name: str, value: str, timeout_ms: int = MESSAGE_MS) -> None:
+        """Wait until ``<html>``'s attribute ``name`` is ``value``."""
+        self.expect_attribute("html", name, value, timeout_ms)
+
+    def expect_attribute(self, selector: str, name: str, value: str, timeout_ms: int = MESSAGE_MS) -> None:
+        """Wait until the attribute ``name`` of the element matching ``selector`` is ``value``."""
+        if self._page is not None:
+            expect(self.page.locator(selector)).to_have_attribute(name, value, timeout=timeout_ms)
+        else:
+            held = "([s, n, v]) => document.querySelector(s)?.getAttribute(n) === v"
+            self.driver.wait(held, timeout_ms, [selector, name, value])
+
+    def theme_colour(self) -> str:
+        """The ``theme-color`` the page gives the browser's own frame."""
+        return self._required('meta[name="theme-color"]', "content")
+
     def is_ready(self) -> bool:
         return self.root("data-ready") == "true"
 
+    def is_loading(self) -> bool:
+        """Whether the page is still loading: ``data-ready`` not set at all yet."""
+        return self.root("data-ready") is None
+
     def lang(self) -> str:
-        return str(self.driver.evaluate("document.documentElement.lang"))
+        return str(self.read("document.documentElement.lang"))
 
     def scrolls_sideways(self) -> bool:
         """Whether the page is wider than the window (it then scrolls sideways)."""
-        return bool(self.driver.evaluate("document.documentElement.scrollWidth > innerWidth"))
+        return bool(self.read("document.documentElement.scrollWidth > innerWidth"))
 
     # The board
 
@@ -75,11 +95,7 @@ class ContractReads(Driven):
 
     def expect_board(self, attribute: str, value: str) -> None:
         """Wait until the board's ``attribute`` is ``value`` (another tab's change, a saving's end)."""
-        if self._page is not None:
-            expect(self.page.locator("[data-board]")).to_have_attribute(attribute, value)
-        else:
-            held = "([n, v]) => document.querySelector('[data-board]').getAttribute(n) === v"
-            self.driver.wait(held, MESSAGE_MS, [attribute, value])
+        self.expect_attribute("[data-board]", attribute, value)
 
     def card(self, name: str) -> str:
         return self._required(f'[data-board] [data-place="{name}"]', "data-card")
@@ -91,13 +107,13 @@ class ContractReads(Driven):
         return self._required(f'[data-board] [data-place="{name}"] button', "aria-label")
 
     def cards(self) -> dict[str, tuple[str, int]]:
-        return self.driver.evaluate(  # type: ignore[no-any-return]
+        return self.read(  # type: ignore[no-any-return]
             """() => Object.fromEntries([...document.querySelectorAll('[data-board] [data-place]')]
                 .map(p => [p.dataset.place, [p.dataset.card, Number(p.dataset.count)]]))"""
         )
 
     def selected(self) -> list[str]:
-        return self.driver.evaluate(  # type: ignore[no-any-return]
+        return self.read(  # type: ignore[no-any-return]
             """() => [...document.querySelectorAll('[data-board] [data-place]')]
                 .filter(p => p.querySelector('button').getAttribute('aria-pressed') === 'true')
                 .map(p => p.dataset.place)"""
@@ -105,7 +121,7 @@ class ContractReads(Driven):
 
     def dimmed(self) -> set[str]:
         return set(
-            self.driver.evaluate(
+            self.read(
                 """() => [...document.querySelectorAll('[data-board] [data-place][data-dimmed="true"]')]
                     .map(p => p.dataset.place)"""
             )
@@ -121,13 +137,13 @@ class ContractReads(Driven):
 
     def focused_place(self) -> str | None:
         """The board's place whose button has the focus; None when the focus is off the board."""
-        return self.driver.evaluate(  # type: ignore[no-any-return]
+        return self.read(  # type: ignore[no-any-return]
             "document.activeElement?.closest('[data-board] [data-place]')?.dataset.place ?? null"
         )
 
     def focus_in(self, selector: str) -> bool:
         """Whether the focus is on the element matching ``selector`` or inside it."""
-        return bool(self.driver.evaluate("(s) => !!document.activeElement?.closest(s)", selector))
+        return bool(self.read("(s) => !!document.activeElement?.closest(s)", selector))
 
     # Messages
 
@@ -145,6 +161,10 @@ class ContractReads(Driven):
                 f"(t) => document.querySelector('[data-message]').innerText.trim().{test}", MESSAGE_MS, text
             )
 
+    def announcement(self) -> str:
+        """What the spoken results' region (``[data-announce]``) says now."""
+        return str(self.read("document.querySelector('[data-announce]').textContent.trim()"))
+
     # Commands, dialogs and settings as shown
 
     def command(self, name: str) -> Locator:
@@ -154,9 +174,7 @@ class ContractReads(Driven):
     def enabled(self, name: str) -> bool:
         """Whether the command's button outside the dialogs is enabled."""
         return bool(
-            self.driver.evaluate(
-                '(n) => !document.querySelector(`button[data-action="${n}"]:not(dialog *)`).disabled', name
-            )
+            self.read('(n) => !document.querySelector(`button[data-action="${n}"]:not(dialog *)`).disabled', name)
         )
 
     def dialog(self, name: str) -> Locator:
@@ -164,15 +182,15 @@ class ContractReads(Driven):
 
     def is_open(self, name: str) -> bool:
         """Whether the dialog is open."""
-        return bool(self.driver.evaluate('(n) => !!document.querySelector(`[data-dialog="${n}"]`)?.open', name))
+        return bool(self.read('(n) => !!document.querySelector(`[data-dialog="${n}"]`)?.open', name))
 
     def checked(self, name: str) -> bool:
         """Whether the checkbox setting ``name`` is on, as its control shows it."""
-        return bool(self.driver.evaluate('(n) => document.querySelector(`[data-setting="${n}"]`).checked', name))
+        return bool(self.read('(n) => document.querySelector(`[data-setting="${n}"]`).checked', name))
 
     def history_open(self) -> bool:
         """Whether the statistics' history (a disclosure) is open."""
-        return bool(self.driver.evaluate("document.querySelector('[data-history-list]').open"))
+        return bool(self.read("document.querySelector('[data-history-list]').open"))
 
     def stat(self, name: str) -> str:
         """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once no change

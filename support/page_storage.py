@@ -19,6 +19,17 @@ def with_keys(script: str) -> str:
     return re.sub(r"\b[A-Z_]+_(KEY|LOCK)\b", lambda name: json.dumps(getattr(storage_keys, name.group())), script)
 
 
+# Storage full, as the browser says it (QuotaExceededError): for every key, or only the one named; the
+# page's own setItem is kept to be put back.
+FULL = """(only) => {
+  const original = window.roomyStorage = window.roomyStorage || Storage.prototype.setItem;
+  Storage.prototype.setItem = function (key, value) {
+    if (only === null || key === only) throw new DOMException('full', 'QuotaExceededError');
+    return original.call(this, key, value);
+  };
+}"""
+ROOMY = """() => { if (window.roomyStorage) Storage.prototype.setItem = window.roomyStorage;
+  delete window.roomyStorage; }"""
 RECORDS = with_keys("() => [localStorage.getItem(STATS_KEY), localStorage.getItem(HISTORY_KEY)]")
 
 
@@ -27,7 +38,7 @@ class StorageAccess(Driven):
 
     def stored(self, key: str) -> str | None:
         """What storage holds under ``key``, as the page wrote it."""
-        text: str | None = self.driver.evaluate("(key) => localStorage.getItem(key)", key)
+        text: str | None = self.read("(key) => localStorage.getItem(key)", key)
         return text
 
     def store(self, key: str, value: str) -> None:
@@ -41,4 +52,12 @@ class StorageAccess(Driven):
 
     def records(self) -> list[str | None]:
         """The statistics' and the history's records, as stored (None where there is none)."""
-        return list(self.driver.evaluate(RECORDS))
+        return list(self.read(RECORDS))
+
+    def fill_storage(self, only: str | None = None) -> None:
+        """Storage full from now on: every write refused, or only those under the key ``only``."""
+        self.driver.evaluate(FULL, only)
+
+    def free_storage(self) -> None:
+        """Storage writable again (after ``fill_storage``; nothing happens without it)."""
+        self.driver.evaluate(ROOMY)

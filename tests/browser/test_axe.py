@@ -45,7 +45,7 @@ def test_a_dialog_open_has_the_focus_and_gives_it_back(game: GamePage, action: s
     page.keyboard.press("Enter")
     dialog = page.locator("dialog[open]")
     expect(dialog).to_have_count(1)
-    assert page.evaluate("document.querySelector('dialog[open]').contains(document.activeElement)")
+    assert game.focus_in("dialog[open]")
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
@@ -74,7 +74,7 @@ def test_single_key_shortcuts_can_be_turned_off(game: GamePage) -> None:
     expect(page.locator("dialog[open]")).to_have_count(0)
     assert game.board("data-moves") == "1"
     page.keyboard.press("Control+z")  # Ctrl combinations stay
-    expect(page.locator("[data-board]")).to_have_attribute("data-moves", "0")
+    game.expect_board("data-moves", "0")
     game.setting("key-shortcuts", True)
     page.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("s")
@@ -99,14 +99,14 @@ def test_the_history_of_games_and_its_commands_by_keyboard(game: GamePage) -> No
     page.keyboard.press("Enter")
     summary = page.locator("[data-history-list] > summary")
     tab_to(page, summary)
-    assert not page.evaluate("document.querySelector('[data-history-list]').open")
+    assert not game.history_open()
     page.keyboard.press("Enter")  # the disclosure opens
     replay = page.locator('[data-history-game="1"] [data-action="history-replay"]')
     expect(replay).to_have_accessible_name(re.compile(rf"^Replay: {WON['code']}, "))
     assert axe_violations(page) == []
     tab_to(page, replay)
     page.keyboard.press("Enter")
-    expect(page.locator("[data-board]")).to_have_attribute("data-steps", "48")
+    game.expect_board("data-steps", "48")
     page.keyboard.press("Escape")  # a replay shown: Escape pauses it, the exit is its own command
     game.action("replay-exit")
 

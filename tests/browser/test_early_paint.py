@@ -69,8 +69,8 @@ def gate(game: GamePage) -> Iterator[Gate]:
 def before_ready(game: GamePage, gate: Gate, query: str = "") -> Any:
     gate.closed = True
     game.page.goto(game.site + query, wait_until="domcontentloaded")
-    assert game.page.locator("html[data-ready]").count() == 0
-    return game.page.evaluate(BOARD)
+    assert game.is_loading()
+    return game.read(BOARD)
 
 
 def until_ready(game: GamePage, gate: Gate) -> None:

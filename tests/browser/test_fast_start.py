@@ -78,8 +78,8 @@ def first_visit(shared: tuple[BrowserContext, Watch], site: str) -> GamePage:
     """The module's page: a first visit, a normal start that makes a good snapshot, kept aside
     for the tests to store again (``install``)."""
     game = GamePage(shared[0].new_page(), site).open()
-    assert game.page.get_attribute("html", "data-start") == "normal"
-    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    assert game.root("data-start") == "normal"
+    game.expect_root("data-snapshot", "stored", READY_MS)
     assert len(entries(game)) == 1
     game.page.evaluate(KEEP)
     return game
@@ -93,7 +93,7 @@ def game(first_visit: GamePage) -> GamePage:
 
 def started(game: GamePage) -> str | None:
     game.wait_ready()
-    return game.page.get_attribute("html", "data-start")
+    return game.root("data-start")
 
 
 def install(game: GamePage, change: str = "return bytes", rehash: bool = False, build: str = "") -> None:
@@ -158,14 +158,14 @@ def test_the_game_clock_is_as_after_a_normal_boot(game: GamePage) -> None:
     restored starts)."""
     with_snapshot(game)
     clock, time = game.page.clock, game.page.locator('[data-info="time"]')
-    clock.pause_at(game.page.evaluate("Date.now()") / 1000 + 1)
+    game.pause_clock()
     try:
         game.play(WON["moves"][:3])  # the first tap starts the game clock
         clock.run_for(65_000)
         expect(time).to_have_text("1:05")
         game.page.reload(wait_until="commit")
         game.wait_ready_on_a_paused_clock()
-        assert game.page.get_attribute("html", "data-start") == "restored"
+        assert game.root("data-start") == "restored"
         expect(time).to_have_text("1:05")
         clock.run_for(1_000)
         expect(time).to_have_text("1:06")
@@ -196,7 +196,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
     install(game, change, rehash)
     game.page.reload()
     assert started(game) == "normal", name
-    assert game.page.get_attribute("html", "data-snapshot") == "dropped"
+    assert game.root("data-snapshot") == "dropped"
     assert game.cards() == cards and entries(game) == []
     game.tap("P4", "P7")
     assert game.figures() == (10, 1)
@@ -206,7 +206,7 @@ def test_a_stale_snapshot_is_never_restored_and_is_deleted(game: GamePage) -> No
     install(game, build="pyodide-0.0.0-other")
     game.page.reload()
     assert started(game) == "normal"
-    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    game.expect_root("data-snapshot", "stored", READY_MS)
     assert [u for u in entries(game) if "other" in u] == [] and len(entries(game)) == 1
 
 
@@ -221,13 +221,13 @@ def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
     stuck = shared[0].new_page()
     stuck.route("**/app.zip", hang)
     stuck.goto(game.site)
-    stuck.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    GamePage(stuck, game.site).expect_root("data-start", "restored", READY_MS)
     stuck.close()  # the tab is gone before ready: as a crash
     starting = f"lock => lock.name.startsWith('{STARTING_KEY}:')"  # others (a change's number) may be held
     game.page.evaluate(UNTIL, f"async () => !(await navigator.locks.query()).held.some({starting})")
     game.page.reload()
     assert started(game) == "normal"
-    assert game.page.get_attribute("html", "data-snapshot") == "dropped" and entries(game) == []
+    assert game.root("data-snapshot") == "dropped" and entries(game) == []
 
 
 def test_a_second_tab_still_starting_is_not_taken_for_a_crash(
@@ -237,7 +237,7 @@ def test_a_second_tab_still_starting_is_not_taken_for_a_crash(
     starting = shared[0].new_page()
     starting.route("**/app.zip", hang)
     starting.goto(game.site)
-    starting.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    GamePage(starting, game.site).expect_root("data-start", "restored", READY_MS)
     other = GamePage(shared[0].new_page(), game.site)
     other.page.goto(game.site)
     assert started(other) == "restored" and len(entries(other)) == 1
@@ -253,7 +253,7 @@ def test_with_fast_start_off_no_snapshot_is_read_or_made(game: GamePage) -> None
     game.setting("fast-start", False)
     game.page.reload()
     assert started(game) == "normal"
-    assert game.page.get_attribute("html", "data-snapshot") == "off"
+    assert game.root("data-snapshot") == "off"
     game.page.evaluate(UNTIL, f"async () => ({ENTRIES})().then(keys => keys.length === 0)")
 
 

@@ -13,7 +13,6 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from PIL import Image
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from support.page_storage import with_keys
 from support.pageobject import GamePage
 from support.testdata import WON
 from tools.build import SITE_FILES, precache_manifest, write_precache_manifest
@@ -23,7 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-RECORDS = with_keys("() => [localStorage.getItem(STATS_KEY), localStorage.getItem(HISTORY_KEY)]")
 
 
 class Site:
@@ -85,14 +83,14 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     watch = watched(page, site)
     game = GamePage(page, site.url).open()
     page.wait_for_function(CONTROLLED, timeout=120_000)
-    page.wait_for_selector("html[data-snapshot='stored']", timeout=120_000)
+    game.expect_root("data-snapshot", "stored", 120_000)
     game.play(WON["moves"][:2])
     cards = game.cards()
     site.stop()  # from now on every request to the network fails
     page.reload()
     game.wait_ready()
     assert game.cards() == cards and game.figures() == (20, 2)
-    assert page.get_attribute("html", "data-start") == "restored"  # the fast start works offline too
+    assert game.root("data-start") == "restored"  # the fast start works offline too
     game.action("new")
     game.confirm()
     assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)
@@ -126,7 +124,7 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     game.action("close")
     game.play_code(WON["code"])  # the won game is not in progress: no question (R7.6)
     game.play(WON["moves"][:2])  # the update arrives mid-game
-    records = page.evaluate(RECORDS)
+    records = game.records()
     assert all(records) and '"won"' in records[1]  # both written: the won game is in the history
     build_mark = "getComputedStyle(document.documentElement).getPropertyValue('--build').trim()"
     assert page.evaluate(build_mark) == ""
@@ -152,7 +150,7 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     game.wait_ready()
     assert page.evaluate(build_mark) == "b"
     assert game.figures() == (35, 3) and game.board("data-code") == "HM1-N-AAAAAAB"
-    assert page.evaluate(RECORDS) == records  # the statistics and the history kept (no game ended meanwhile)
+    assert game.records() == records  # the statistics and the history kept (no game ended meanwhile)
     assert (game.stat("played"), game.stat("won")) == ("2", "1")
     new_precache = precaches(page, site)
     assert len(new_precache) == 1 and new_precache != old_precache  # the new version's precache replaced the old

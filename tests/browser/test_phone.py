@@ -56,7 +56,7 @@ def phone(game: GamePage) -> Iterator[GamePage]:
 def test_the_arrows_follow_the_geometry_on_screen(phone: GamePage, size: dict[str, int], geometry: str) -> None:
     page = phone.page
     page.set_viewport_size(size)
-    expect(page.locator("[data-board]")).to_have_attribute("data-geometry", geometry)
+    phone.expect_board("data-geometry", geometry)
     box = {p: phone.button(p).bounding_box() for p in ("P3", "P4", "P10", "P11")}
     assert all(box.values())
     beside = box["P3"]["x"] < box["P4"]["x"] and box["P11"]["x"] > box["P10"]["x"]  # type: ignore[index]
@@ -95,7 +95,7 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
         expect(page.locator(f'[data-menu] [data-action="{name}"]')).to_be_visible()
     assert axe_violations(page) == []
     page.keyboard.press("Tab")  # the menu follows its button in the Tab order
-    assert page.evaluate("!!document.activeElement.closest('[data-menu]')")
+    assert game.focus_in("[data-menu]")
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(button).to_have_attribute("aria-expanded", "false")
@@ -204,7 +204,7 @@ def rules_and_back(game: GamePage, lang: str) -> None:
     with page.expect_navigation():
         intro.locator("[data-rules-link]").click()
     expect(page.locator("h1")).to_have_text(RULES_TITLE[lang])
-    assert page.evaluate("document.documentElement.lang") == lang and page.url.endswith(f"/rules-{lang}.html")
+    assert game.lang() == lang and page.url.endswith(f"/rules-{lang}.html")
     page.locator('[data-link="game"]').click()
     game.wait_ready()
     assert (game.lang(), game.board("data-code"), game.cards(), game.figures()) == (lang, code, cards, figures)
@@ -219,7 +219,7 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     page, held = first_visit(browser, site, locale, PHONE, "?deal=HM1-N-AAAAAAB")
     intro = page.locator("[data-intro]")
     expect(intro).to_be_visible()  # before the engine is up: the first paint
-    assert page.locator("html[data-ready]").count() == 0
+    assert GamePage(page, site).is_loading()
     expect(intro).to_contain_text(text("intro", lang))
     assert intro_clear_of_the_cards(page)
     for route in held:

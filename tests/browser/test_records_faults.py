@@ -66,9 +66,7 @@ def test_an_unsaved_game_is_not_replaced_by_another_tab_s_without_asking(game: G
     game.play(WON["moves"][:1])
     other = game.tab()  # resumes the saved game
     assert other.figures() == (10, 1)
-    other.page.evaluate(  # this tab's storage fails from now on (full); the other tab's still works
-        "() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }"
-    )
+    other.fill_storage()  # this tab's storage fails from now on (full); the other tab's still works
     other.play(WON["moves"][1:2])
     expect(other.page.locator("[data-save-warning]")).to_be_visible()
     game.action("undo")  # the first tab saves another position
@@ -85,7 +83,7 @@ def test_a_refused_statistics_file_says_why_in_the_dialog_and_after_it(game: Gam
     expect(said).to_contain_text("not JSON")
     assert said.get_attribute("role") == "status"
     game.action("close")
-    expect(game.page.locator("[data-message]")).to_contain_text("not JSON")  # closing keeps what it said
+    game.expect_message("not JSON", part=True)  # closing keeps what it said
 
 
 def test_the_browser_is_asked_to_keep_the_storage(game: GamePage) -> None:
@@ -177,11 +175,11 @@ def finish_together(tabs: tuple[GamePage, GamePage], round_: int = 0) -> None:
         choose_file(tab, "game-file", almost_won(number * LABEL_MS).encode())
         tab.confirm_if_asked()
         expect(tab.place(LAST[0])).to_have_attribute("data-count", "1")
-    at = tabs[0].page.evaluate("Date.now()") + 150
+    at = tabs[0].now_ms() + 150
     for tab in tabs:
         tab.page.evaluate(FINISH_AT, [LAST, at])
     for tab in tabs:
-        expect(tab.page.locator("[data-board]")).to_have_attribute("data-status", "won")
+        tab.expect_board("data-status", "won")
 
 
 def stored_stats(tab: GamePage) -> Stats:
@@ -255,7 +253,7 @@ def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_c
     lagging.page.evaluate(TAP_ON_ARRIVAL, [STATS_KEY, LAST])  # wins while the first's win is not yet seen
     first.tap(*LAST)
     for tab in (first, lagging):
-        expect(tab.page.locator("[data-board]")).to_have_attribute("data-status", "won")
+        tab.expect_board("data-status", "won")
         expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
     stored = stored_stats(first)
     assert (stored.played, stored.won, stored.finished) == (2, 2, 2)
@@ -269,7 +267,7 @@ def test_a_win_waiting_for_the_lock_is_recorded_when_its_page_goes_away(tabs: tu
     choose_file(player, "game-file", almost_won().encode())
     player.confirm_if_asked()
     player.tap(*LAST)
-    expect(player.page.locator("[data-board]")).to_have_attribute("data-status", "won")
+    player.expect_board("data-status", "won")
     expect(player.page.locator("[data-stats]")).to_have_attribute("aria-busy", "true")
     assert stored_stats(holder).won == 0  # not yet: waiting for the lock
     player.page.goto("about:blank")  # pagehide: the waiting record is made now

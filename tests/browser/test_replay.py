@@ -45,7 +45,7 @@ def page_game(browser: Browser, browser_context_args: dict[str, Any], site: str)
     game = GamePage(page, site).open(f"?deal={WON['code']}")
     game.play(WON["moves"][:SAVED])
     page.clock.run_for(65_000)  # the saved game's clock past a minute
-    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # from here on, time moves only by hand
+    game.pause_clock()  # from here on, time moves only by hand
     yield game
     context.close()
     assert seen.off_host == [], f"requests to other hosts: {seen.off_host}"

@@ -6,7 +6,6 @@ history (cleared through the page's own reset); screenshots into test-results/."
 
 from __future__ import annotations
 
-import datetime
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -32,10 +31,6 @@ DAILY_HISTORY = json.dumps(
     }
 )
 """A daily deal won (6:32), then a numbered deal left at three moves: the latest daily is not the latest."""
-SHARE_SHEET = "() => { window.sharedData = null; navigator.share = async data => { window.sharedData = data; }; }"
-# A share sheet that fails with the DOMException named: the player cancelled it (AbortError), or the browser
-# refused it (NotAllowedError: no permission, or the tap's user activation used up).
-FAILING_SHEET = "name => { navigator.share = async () => { throw new DOMException('not shared', name); }; }"
 
 
 @pytest.fixture
@@ -44,12 +39,7 @@ def game(game: GamePage) -> Iterator[GamePage]:
     (Chromium on Linux has none: the clipboard is used) unless a test lends one."""
     without_statistics(game)  # the history with them (its rows are drawn when it is next opened)
     yield game
-    game.page.evaluate("() => { delete navigator.share; }")
-
-
-# The page's local date, YYYY-MM-DD, as the history records it.
-PAGE_DATE = """(() => { const d = new Date(), two = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
+    game.withdraw_share_sheet()
 
 
 def link(game: GamePage, code: str) -> str:
@@ -57,13 +47,13 @@ def link(game: GamePage, code: str) -> str:
 
 
 def test_a_won_game_is_shared_through_the_share_sheet_in_english(game: GamePage) -> None:
-    game.page.evaluate(SHARE_SHEET)
+    game.lend_share_sheet()
     game.play_line(WON["moves"])
     time = game.info("time")  # the clock stood still at the win
     game.action("share-result")
     said = game.dialog("end").locator("[data-dialog-message]")
     expect(said).to_have_text("Result shared.")
-    shared = game.page.evaluate("window.sharedData")
+    shared = game.shared()
     result = f"Half Moon · {WON['code']} · won · 48 moves · 520 points · {time}"
     assert shared == {"text": f"{result}\n{link(game, WON['code'])}"}  # the text alone: its link inside
     expect(game.dialog("end").locator("[data-dialog-text]")).to_contain_text("You won!")
@@ -80,7 +70,7 @@ def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: GamePage) -> Non
     time = game.info("time").replace(":", ".")
     game.action("share-result")
     expect(game.dialog("end").locator("[data-dialog-message]")).to_have_text("Tulos kopioitu leikepöydälle.")
-    copied = game.page.evaluate("navigator.clipboard.readText()")
+    copied = game.clipboard()
     code = DEAD_END["code"]
     expected = f"Half Moon · {code} · umpikuja · {moves} siirtoa · {score} pistettä · {time}\n{link(game, code)}"
     assert copied == expected
@@ -90,12 +80,12 @@ def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: GamePage) -> Non
 
 
 def test_a_cancelled_share_after_a_share_leaves_no_message(game: GamePage) -> None:
-    game.page.evaluate(SHARE_SHEET)
+    game.lend_share_sheet()
     game.play_line(WON["moves"])
     game.action("share-result")
     said, behind = game.dialog("end").locator("[data-dialog-message]"), game.page.locator("[data-message]")
     expect(said).to_have_text("Result shared.")
-    game.page.evaluate(FAILING_SHEET, "AbortError")
+    game.lend_share_sheet(fails_with="AbortError")
     game.action("share-result")
     expect(said).to_have_text("")
     expect(behind).to_have_text("")
@@ -106,18 +96,18 @@ def test_a_cancelled_share_after_a_share_leaves_no_message(game: GamePage) -> No
 def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: GamePage) -> None:
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game.store(HISTORY_KEY, DAILY_HISTORY)
-    game.page.evaluate(FAILING_SHEET, "NotAllowedError")
+    game.lend_share_sheet(fails_with="NotAllowedError")
     said = {
         "en": "Sharing was not available, so the result was copied to the clipboard.",
         "fi": "Jakaminen ei ollut käytettävissä, joten tulos kopioitiin leikepöydälle.",
     }
     for lang in ("en", "fi"):
-        game.page.evaluate("navigator.clipboard.writeText('')")
+        game.set_clipboard("")
         game.set_language(lang)
         game.action("stats")
         game.action("share-result")
         expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(said[lang])
-        assert game.page.evaluate("navigator.clipboard.readText()").startswith(
+        assert game.clipboard().startswith(
             {"en": "Half Moon · daily 1 Dec 2026 · won", "fi": "Half Moon · päivän jako 1.12.2026 · voitettu"}[lang]
         )
         game.action("close")
@@ -126,7 +116,7 @@ def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: G
 
 def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: GamePage) -> None:
     game.store(HISTORY_KEY, DAILY_HISTORY)
-    game.page.evaluate(SHARE_SHEET)
+    game.lend_share_sheet()
     texts = {}
     for lang in ("en", "fi"):
         game.set_language(lang)
@@ -135,7 +125,7 @@ def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: Game
         expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
             {"en": "Result shared.", "fi": "Tulos jaettu."}[lang]
         )
-        texts[lang] = game.page.evaluate("window.sharedData.text")
+        texts[lang] = game.shared()["text"]
         show_history(game)
         expect(game.page.locator("[data-history-game]")).to_have_count(2)
         game.dialog("stats").screenshot(path=str(RESULTS / f"history-{lang}.png"))
@@ -174,8 +164,8 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     game.action("stats")
     show_history(game)
     expect(game.page.locator("[data-history-game]")).to_have_count(2)
-    today = game.page.evaluate(PAGE_DATE)  # the page's local date, read once (a test across midnight)
-    day = datetime.date.fromisoformat(today)
+    day = game.local_date()  # the page's local date, read once (a test across midnight)
+    today = day.isoformat()  # as the history records it
     assert rows(game) == [
         {"n": "1", "date": today, "code": DEAD_END["code"], "won": "false"}
         | {"score": str(score), "moves": str(moves), "time": dead_end_time},

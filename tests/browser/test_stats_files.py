@@ -129,7 +129,7 @@ def test_statistics_export_reset_import_give_back_the_same_figures(game: GamePag
 def test_a_broken_statistics_file_changes_nothing_and_says_why(game: GamePage, content: bytes, why: str) -> None:
     before = won_and_abandoned(game)
     choose_file(game, "stats-file", content)
-    expect(game.page.locator("[data-message]")).to_contain_text(why)
+    game.expect_message(why, part=True)
     assert figures(game) == before
 
 
@@ -139,7 +139,7 @@ def test_an_inconsistent_statistics_file_is_refused(game: GamePage) -> None:
     record = json.loads(download(game, "stats-export"))
     record["won"] = record["played"] + 1
     choose_file(game, "stats-file", json.dumps(record).encode())
-    expect(game.page.locator("[data-message]")).to_contain_text("more games won than played")
+    game.expect_message("more games won than played", part=True)
     assert figures(game) == before
     game.action("close")
 
@@ -150,7 +150,7 @@ def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Ga
     assert json.loads(saved)["moves"] == WON["moves"][:3]
     illegal = json.loads(saved) | {"moves": [*WON["moves"][:2], "P1+P2"]}
     choose_file(game, "game-file", json.dumps(illegal).encode())
-    expect(game.page.locator("[data-message]")).to_contain_text("Move 3 (P1+P2) of the saved game does not work")
+    game.expect_message("Move 3 (P1+P2) of the saved game does not work", part=True)
     assert game.figures() == (35, 3)
     game.action("undo")
     choose_file(game, "game-file", saved)

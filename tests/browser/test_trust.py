@@ -64,11 +64,11 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
     assert said and len(said) < 300, said
     if kind == "foreign-version":
         assert "backup" in said
-        assert json.loads(game.stored(BACKUP_KEY))[-1] == json.loads(game.page.evaluate(f"JSON.stringify({value})"))
+        assert json.loads(game.stored(BACKUP_KEY))[-1] == json.loads(game.read(f"JSON.stringify({value})"))
     else:
         assert "not a Half Moon game" in said and "backup" not in said
-    assert game.page.evaluate(INJECTED) == 0 and game.page.title() == "Half Moon"
-    assert game.page.locator('[data-setting="move-errors"]').is_checked(), "good settings are never lost"
+    assert game.read(INJECTED) == 0 and game.page.title() == "Half Moon"
+    assert game.checked("move-errors"), "good settings are never lost"
     assert game.board("data-saved") == "true" and game.saved()["code"] == game.board("data-code")
 
 
@@ -182,7 +182,7 @@ def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: GamePage) 
     try:
         game.open("?deal=" + "Z" * 6000)
         assert 0 < len(game.message()) < 200
-        assert game.page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert not game.scrolls_sideways()
     finally:
         game.page.set_viewport_size({"width": 1000, "height": 800})
 
@@ -195,10 +195,11 @@ def test_an_english_browser_sees_english_from_the_first_paint(browser: Browser, 
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime: the page stays before ready
     page.goto(site + f"?deal={CODE}")
     try:
-        expect(page.locator("html")).to_have_attribute("lang", "en")
+        early = GamePage(page, site)
+        early.expect_root("lang", "en")
         expect(page.locator('button[data-action="undo"]').first).to_have_text("Undo")
         expect(page.locator("[data-loading]")).to_contain_text("Loading")
-        assert not page.evaluate("document.documentElement.hasAttribute('data-ready')")
+        assert early.is_loading()
     finally:
         for route in held:
             route.abort()
@@ -233,7 +234,7 @@ def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
         newer = other.saved()
         first.page.go_back(wait_until="commit")
         first.page.wait_for_function("window.sleptInTheCache === true")  # restored, not reloaded
-        expect(first.page.locator("[data-board]")).to_have_attribute("data-moves", "3")
+        first.expect_board("data-moves", "3")
         position = ("code", "moves", "undone")
         assert first.message() == "" and [first.saved()[k] for k in position] == [newer[k] for k in position]
         assert not first.dialog("confirm").is_visible()

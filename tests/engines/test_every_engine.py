@@ -21,7 +21,6 @@ from support.geometry import inside, overlap, window
 from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 
-STARTED = "document.documentElement.dataset.start"
 ROOT = Path(__file__).resolve().parents[2]
 # The files the early fetch downloads, as the build wrote them into it.
 EARLY: list[str] = json.loads(
@@ -101,7 +100,7 @@ def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: GamePage, bo
     cards = game.cards()
     game.open()  # a navigation to the address: the second visit of this profile
     assert game.figures() == (20, 2) and game.cards() == cards
-    assert booted.driver.evaluate(STARTED) == "restored"
+    assert game.root("data-start") == "restored"
 
 
 def test_an_offline_reload_resumes_the_game(game: GamePage, booted: Engine) -> None:
@@ -141,8 +140,8 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: GamePage, booted:
     assert booted.driver.evaluate(SNAPSHOT, ["corrupt"]) is True
     try:
         game.open()
-        assert booted.driver.evaluate(STARTED) == "normal"
-        assert booted.driver.evaluate("document.documentElement.dataset.snapshot") == "dropped"
+        assert game.root("data-start") == "normal"
+        assert game.root("data-snapshot") == "dropped"
         assert game.figures() == (10, 1)
         said = [text for kind, text, _ in booted.seen() if kind == "warn"]
         assert any("snapshot was not usable" in text for text in said), said
@@ -154,9 +153,9 @@ def test_the_keyboard(game: GamePage, booted: Engine) -> None:
     keys = Keyboard(game)
     stops = booted.driver.evaluate(TAB_STOPS)
     assert len(stops) == 1 and game.count(stops[0]) > 0, f"the board's Tab stops: {stops}"
-    booted.driver.evaluate("document.querySelector('[data-link=\"examples\"]').focus()")
+    game.focus('[data-link="examples"]')
     booted.driver.key("Tab")
-    assert keys.focused_place() == stops[0], "Tab enters the board at its one stop (the place last focused)"
+    assert game.focused_place() == stops[0], "Tab enters the board at its one stop (the place last focused)"
     keys.tap("P4")
     assert game.selected() == ["P4"]
     booted.driver.key("Escape")
