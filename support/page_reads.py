@@ -127,11 +127,20 @@ class ContractReads(Driven):
             )
         )
 
+    def queued(self) -> list[str]:
+        """The places marked as holding a tap made before ready (``data-queued``), not yet applied."""
+        marked = "[...document.querySelectorAll('[data-board] [data-queued]')]"
+        return sorted(self.read(f"{marked}.map(e => e.closest('[data-place]')?.dataset.place ?? '')"))
+
     def figures(self) -> tuple[int, int]:
         return int(self._required("[data-board]", "data-score")), int(self._required("[data-board]", "data-moves"))
 
     def info(self, name: str) -> str:
         return self.text(f'[data-info="{name}"]')
+
+    def expect_info(self, name: str, text: str) -> None:
+        """Wait until the figure ``[data-info=name]`` (``time``, ``code``, …) shows ``text``."""
+        expect(self.page.locator(f'[data-info="{name}"]')).to_have_text(text)
 
     # The focus
 
@@ -192,8 +201,20 @@ class ContractReads(Driven):
         """Whether the statistics' history (a disclosure) is open."""
         return bool(self.read("document.querySelector('[data-history-list]').open"))
 
-    def stat(self, name: str) -> str:
-        """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once no change
-        of the figures waits for its turn (``aria-busy``: recording waits for the Web Lock)."""
+    def wait_recorded(self) -> None:
+        """Once no change of the statistics waits for its turn (``aria-busy`` on ``[data-stats]``:
+        recording waits for the Web Lock)."""
         self.driver.wait("!document.querySelector('[data-stats]').hasAttribute('aria-busy')", 10_000)
+
+    def stat(self, name: str) -> str:
+        """A figure of ``[data-stats]`` (``played``, ``won``, ``streak``, ``best-time``, …), once recorded."""
+        self.wait_recorded()
         return self._required("[data-stats]", f"data-{name}")
+
+    def expect_history_games(self, count: int) -> None:
+        """Wait until the history shows ``count`` games (``[data-history-game]`` rows)."""
+        expect(self.page.locator("[data-history-game]")).to_have_count(count)
+
+    def expect_dialog_message(self, dialog: str, text: str) -> None:
+        """Wait until the dialog's own message (``data-dialog-message``) says ``text``."""
+        expect(self.dialog(dialog).locator("[data-dialog-message]")).to_have_text(text)

@@ -93,7 +93,7 @@ def test_the_history_of_games_and_its_commands_by_keyboard(game: GamePage) -> No
     with Tab and opened with Enter."""
     page = game.page
     game.play_line(WON["moves"])
-    expect(page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")  # the win recorded
+    game.wait_recorded()  # the win recorded
     game.action("close")
     page.locator('button[data-action="stats"]').focus()
     page.keyboard.press("Enter")

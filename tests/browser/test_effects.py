@@ -261,8 +261,8 @@ def test_a_storage_that_cannot_say_or_promise_to_last_leaves_the_game_as_it_was(
     game.action("close")
     game.action("stats")
     game.action("stats-persist")
-    expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
-        "The browser did not promise to keep the data: export the statistics to a file to be safe."
+    game.expect_dialog_message(
+        "stats", "The browser did not promise to keep the data: export the statistics to a file to be safe."
     )
     assert game.attribute("[data-stats]", "data-won") == "1"
     said.check()

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import PREFIX, Watch
-from playwright.sync_api import Browser, BrowserContext, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Route
 
 from support.page_base import READY_MS
 from support.pageobject import GamePage
@@ -107,7 +107,7 @@ def with_snapshot(game: GamePage) -> None:
 
 
 def entries(game: GamePage) -> list[str]:
-    return list(game.page.evaluate(ENTRIES))
+    return list(game.read(ENTRIES))
 
 
 def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: GamePage) -> None:
@@ -131,7 +131,7 @@ json.dumps({{"missing": [n for n in {{names}} if n not in sys.modules],
 def test_a_restored_interpreter_holds_the_start_imports_and_reads_the_game_from_its_zip(game: GamePage) -> None:
     with_snapshot(game)
     names = [name for group in start_import_groups() for name in group] + snapshot_modules()
-    held = json.loads(game.page.evaluate(HELD.replace("{names}", json.dumps(names))))
+    held = json.loads(game.read(HELD.replace("{names}", json.dumps(names))))
     assert held == {"missing": [], "files": ["app.zip"], "path": 1}
 
 
@@ -145,7 +145,7 @@ def test_saved_game_and_settings_are_as_after_a_normal_boot(game: GamePage) -> N
     assert started(game) == "restored"
     assert (game.cards(), game.figures(), game.dimmed()) == shown
     game.action("settings")
-    checked = {n: game.page.locator(f'[data-setting="{n}"]').is_checked() for n in ("layout-help", "move-errors")}
+    checked = {n: game.checked(n) for n in ("layout-help", "move-errors")}
     game.action("close")
     assert checked == {"layout-help": True, "move-errors": True}
     game.tap("P1", "P2")  # 8♣ and Q♠: refused, and said (R4.1)
@@ -157,28 +157,28 @@ def test_the_game_clock_is_as_after_a_normal_boot(game: GamePage) -> None:
     fake clock stands still from before the first tap, so the game clock's m:ss is exact (two
     restored starts)."""
     with_snapshot(game)
-    clock, time = game.page.clock, game.page.locator('[data-info="time"]')
+    clock = game.page.clock
     game.pause_clock()
     try:
         game.play(WON["moves"][:3])  # the first tap starts the game clock
         clock.run_for(65_000)
-        expect(time).to_have_text("1:05")
+        game.expect_info("time", "1:05")
         game.page.reload(wait_until="commit")
         game.wait_ready_on_a_paused_clock()
         assert game.root("data-start") == "restored"
-        expect(time).to_have_text("1:05")
+        game.expect_info("time", "1:05")
         clock.run_for(1_000)
-        expect(time).to_have_text("1:06")
+        game.expect_info("time", "1:06")
     finally:
         clock.resume()
 
 
 def test_random_differs_between_two_restores(game: GamePage) -> None:
     with_snapshot(game)
-    first = game.page.evaluate(RANDOM)
+    first = game.read(RANDOM)
     game.page.reload()
     assert started(game) == "restored"
-    assert game.page.evaluate(RANDOM) != first
+    assert game.read(RANDOM) != first
 
 
 @pytest.mark.parametrize(
@@ -314,6 +314,6 @@ def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_st
             game.store(SETTINGS_KEY, json.dumps({"fast_start": False}))
             game.page.reload()
             assert started(game) == "normal"
-        modules = json.loads(game.page.evaluate(PYSCRIPT_FROM_BYTECODE))
+        modules = json.loads(game.read(PYSCRIPT_FROM_BYTECODE))
         assert {"pyscript.context", "pyscript.util", "pyscript.display"} <= modules.keys(), modules
         assert all(modules.values()), (start, modules)

@@ -128,7 +128,7 @@ def test_a_repeated_outcome_is_said_again(keys: Keyboard) -> None:
         keys.announced().to_have_text(SAID[keys.game.lang()]["selected"])
         keys.tap("P4")
         keys.announced().to_have_text(SAID[keys.game.lang()]["deselected"])
-    said = page.evaluate("window.said")
+    said = keys.game.read("window.said")
     spoken = [s for s in said if s]
     assert len(spoken) == 4 and spoken[0] == spoken[2] and spoken[1] == spoken[3] != ""
     assert said.count("") >= 4  # emptied before each sentence, so a repeated one is spoken again

@@ -127,7 +127,7 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     records = game.records()
     assert all(records) and '"won"' in records[1]  # both written: the won game is in the history
     build_mark = "getComputedStyle(document.documentElement).getPropertyValue('--build').trim()"
-    assert page.evaluate(build_mark) == ""
+    assert game.read(build_mark) == ""
     page.evaluate("window.notReloaded = true")
 
     with (root / "static" / "app.css").open("a") as css:  # version B: one changed file
@@ -137,18 +137,18 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     expect(game.command("update")).to_be_visible(timeout=120_000)
     assert "new version" in game.message()
     game.play(WON["moves"][2:3])  # offered, not forced: the game plays on in this page, the new version waits
-    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
-    assert page.evaluate("window.notReloaded") is True and game.figures() == (35, 3)
+    assert game.read("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
+    assert game.read("window.notReloaded") is True and game.figures() == (35, 3)
 
     page.reload()  # not accepted yet: version A keeps serving
     game.wait_ready()
-    assert page.evaluate(build_mark) == "" and game.figures() == (35, 3)
+    assert game.read(build_mark) == "" and game.figures() == (35, 3)
     expect(game.command("update")).to_be_visible()
 
     with page.expect_navigation():
         game.action("update")
     game.wait_ready()
-    assert page.evaluate(build_mark) == "b"
+    assert game.read(build_mark) == "b"
     assert game.figures() == (35, 3) and game.board("data-code") == "HM1-N-AAAAAAB"
     assert game.records() == records  # the statistics and the history kept (no game ended meanwhile)
     assert (game.stat("played"), game.stat("won")) == ("2", "1")

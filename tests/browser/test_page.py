@@ -169,22 +169,21 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
     page.clock.install()
     game = GamePage(page, site).open()
     game.pause_clock()
-    clock = page.locator('[data-info="time"]')
     game.setting("layout-help", True)
     game.set_language("fi")
     game.play(WON["moves"][:5])  # the first tap starts the game clock (R5.4)
     game.action("undo")
     page.clock.run_for(65_000)
-    expect(clock).to_have_text("1:05")
+    game.expect_info("time", "1:05")
     cards, figures = game.cards(), game.figures()
     page.reload(wait_until="commit")
     game.wait_ready_on_a_paused_clock()
     assert game.cards() == cards and game.figures() == figures and game.selected() == []
-    assert game.page.locator('[data-setting="layout-help"]').is_checked() and game.lang() == "fi"
+    assert game.checked("layout-help") and game.lang() == "fi"
     expect(game.command("redo")).to_be_enabled()
-    expect(clock).to_have_text("1:05")  # R5.4: saved with the game, so a reload shows the same time
+    game.expect_info("time", "1:05")  # R5.4: saved with the game, so a reload shows the same time
     page.clock.run_for(1_000)
-    expect(clock).to_have_text("1:06")  # and runs on from there
+    game.expect_info("time", "1:06")  # and runs on from there
     context.close()
     seen.check()
 

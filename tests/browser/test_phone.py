@@ -334,7 +334,7 @@ def test_a_replays_seven_commands_take_the_play_commands_place(game: GamePage) -
     try:
         for width, height in WINDOWS:
             tab.page.set_viewport_size({"width": width, "height": height})
-            seen = tab.page.evaluate(ON_SCREEN)
+            seen = tab.read(ON_SCREEN)
             assert seen["off"] == [], f"{width}x{height}: {seen['off']} off screen"
             assert set(replay) <= set(seen["shown"]) and "undo" not in seen["shown"], f"{width}x{height}"
             assert "menu" in seen["shown"] or "settings" in seen["shown"], f"{width}x{height}: no settings"
@@ -353,7 +353,7 @@ def test_the_save_warnings_commands_stay_on_screen(game: GamePage) -> None:
         assert warned.board("data-saved") == "false"
         for width, height in WINDOWS:
             page.set_viewport_size({"width": width, "height": height})
-            seen = page.evaluate(ON_SCREEN)
+            seen = warned.read(ON_SCREEN)
             assert seen["off"] == [], f"{width}x{height}: {seen['off']} off screen"
             assert {"copy-game", "game-export", "undo", "new"} <= set(seen["shown"]), f"{width}x{height}"
     finally:

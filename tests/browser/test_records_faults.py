@@ -211,7 +211,7 @@ def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[GamePage, Ga
         network.send("Network.enable")
         conditions = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
         network.send("Network.emulateNetworkConditions", conditions)
-        assert tabs[1].page.evaluate("navigator.onLine") is False
+        assert tabs[1].read("navigator.onLine") is False
     for round_ in range(2):
         finish_together(tabs, round_)
     for tab in tabs:
@@ -220,8 +220,8 @@ def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[GamePage, Ga
     tabs[1].action("close")
     tabs[1].action("stats")
     show_history(tabs[1])  # and the history as the offline tab shows it: the latest first
+    tabs[1].expect_history_games(4)
     rows = tabs[1].page.locator("[data-history-game]")
-    expect(rows).to_have_count(4)
     shown = [int(time) // (LABEL_MS // 1000) for time in rows.evaluate_all("rows => rows.map(r => r.dataset.time)")]
     assert sorted(shown[:2]) == [2, 3] and sorted(shown[2:]) == [0, 1]
 
@@ -230,7 +230,7 @@ def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tup
     for round_ in range(25):
         finish_together(tabs, round_)
     for tab in tabs:  # every recording done, in both tabs
-        expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
+        tab.wait_recorded()
     stored = stored_stats(tabs[0])  # the record itself first: no win lost
     assert (stored.played, stored.won, stored.finished) == (50, 50, 50)
     assert len(stored.recent) == 30 and all(game.won and game.score == 520 for game in stored.recent)
@@ -249,12 +249,12 @@ def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_c
         choose_file(tab, "game-file", almost_won().encode())
         tab.confirm_if_asked()
         expect(tab.place(LAST[0])).to_have_attribute("data-count", "1")
-        expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
+        tab.wait_recorded()
     lagging.page.evaluate(TAP_ON_ARRIVAL, [STATS_KEY, LAST])  # wins while the first's win is not yet seen
     first.tap(*LAST)
     for tab in (first, lagging):
         tab.expect_board("data-status", "won")
-        expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
+        tab.wait_recorded()
     stored = stored_stats(first)
     assert (stored.played, stored.won, stored.finished) == (2, 2, 2)
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser
 
 from halfmoon import DealCode
 from halfmoon.line import parse_line, play_line
@@ -130,7 +130,7 @@ def test_space_plays_and_pauses_and_escape_pauses(replay: GamePage) -> None:
     assert not playing(game)
     run_for(game, 10 * PACE_MS)
     assert step(game) == 2  # Escape paused it
-    assert game.page.evaluate("scrollY") == 0  # Space did not scroll the page
+    assert game.read("scrollY") == 0  # Space did not scroll the page
 
 
 def test_play_stops_at_the_end(replay: GamePage) -> None:
@@ -176,7 +176,7 @@ def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(rep
     game.action("replay-exit")
     assert game.board("data-replay") is None and game.figures() == step_figures(SAVED)
     assert (game.info("score"), game.info("moves")) == tuple(map(str, step_figures(SAVED)))
-    expect(game.page.locator('[data-info="time"]')).to_have_text(saved_time)  # the saved game's clock again
+    game.expect_info("time", saved_time)  # the saved game's clock again
     assert game.saved()["moves"] == WON["moves"][:SAVED]
 
 
@@ -189,6 +189,6 @@ def test_the_language_can_be_changed_while_replaying_and_the_words_follow(replay
         assert game.page.locator("[data-replay-position]").inner_text() == "Uusinta: siirto 48/48"
         assert (game.info("time"), game.info("moves")) == ("–", "48")
         game.action("replay-exit")
-        expect(game.page.locator('[data-info="time"]')).to_have_text(saved_time)
+        game.expect_info("time", saved_time)
     finally:
         game.set_language("en")

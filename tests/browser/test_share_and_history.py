@@ -51,8 +51,7 @@ def test_a_won_game_is_shared_through_the_share_sheet_in_english(game: GamePage)
     game.play_line(WON["moves"])
     time = game.info("time")  # the clock stood still at the win
     game.action("share-result")
-    said = game.dialog("end").locator("[data-dialog-message]")
-    expect(said).to_have_text("Result shared.")
+    game.expect_dialog_message("end", "Result shared.")
     shared = game.shared()
     result = f"Half Moon · {WON['code']} · won · 48 moves · 520 points · {time}"
     assert shared == {"text": f"{result}\n{link(game, WON['code'])}"}  # the text alone: its link inside
@@ -69,7 +68,7 @@ def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: GamePage) -> Non
     score, moves = game.figures()
     time = game.info("time").replace(":", ".")
     game.action("share-result")
-    expect(game.dialog("end").locator("[data-dialog-message]")).to_have_text("Tulos kopioitu leikepöydälle.")
+    game.expect_dialog_message("end", "Tulos kopioitu leikepöydälle.")
     copied = game.clipboard()
     code = DEAD_END["code"]
     expected = f"Half Moon · {code} · umpikuja · {moves} siirtoa · {score} pistettä · {time}\n{link(game, code)}"
@@ -83,14 +82,13 @@ def test_a_cancelled_share_after_a_share_leaves_no_message(game: GamePage) -> No
     game.lend_share_sheet()
     game.play_line(WON["moves"])
     game.action("share-result")
-    said, behind = game.dialog("end").locator("[data-dialog-message]"), game.page.locator("[data-message]")
-    expect(said).to_have_text("Result shared.")
+    game.expect_dialog_message("end", "Result shared.")
     game.lend_share_sheet(fails_with="AbortError")
     game.action("share-result")
-    expect(said).to_have_text("")
-    expect(behind).to_have_text("")
+    game.expect_dialog_message("end", "")
+    game.expect_message("")
     game.action("close")
-    expect(behind).to_have_text("")
+    game.expect_message("")
 
 
 def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: GamePage) -> None:
@@ -106,7 +104,7 @@ def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: G
         game.set_language(lang)
         game.action("stats")
         game.action("share-result")
-        expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(said[lang])
+        game.expect_dialog_message("stats", said[lang])
         assert game.clipboard().startswith(
             {"en": "Half Moon · daily 1 Dec 2026 · won", "fi": "Half Moon · päivän jako 1.12.2026 · voitettu"}[lang]
         )
@@ -122,12 +120,10 @@ def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: Game
         game.set_language(lang)
         game.action("stats")
         game.action("share-result")
-        expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
-            {"en": "Result shared.", "fi": "Tulos jaettu."}[lang]
-        )
+        game.expect_dialog_message("stats", {"en": "Result shared.", "fi": "Tulos jaettu."}[lang])
         texts[lang] = game.shared()["text"]
         show_history(game)
-        expect(game.page.locator("[data-history-game]")).to_have_count(2)
+        game.expect_history_games(2)
         game.dialog("stats").screenshot(path=str(RESULTS / f"history-{lang}.png"))
         game.action("close")
     game.set_language("en")
@@ -144,7 +140,7 @@ def seconds(shown: str) -> str:
 
 
 def rows(game: GamePage) -> list[dict[str, str]]:
-    return game.page.evaluate(
+    return game.read(
         """() => [...document.querySelectorAll('[data-history] [data-history-game]')].map(r => ({
             n: r.dataset.historyGame, date: r.dataset.date, code: r.dataset.code, won: r.dataset.won,
             score: r.dataset.score, moves: r.dataset.moves, time: r.dataset.time}))"""
@@ -163,7 +159,7 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     assert game.stat("played") == "2"
     game.action("stats")
     show_history(game)
-    expect(game.page.locator("[data-history-game]")).to_have_count(2)
+    game.expect_history_games(2)
     day = game.local_date()  # the page's local date, read once (a test across midnight)
     today = day.isoformat()  # as the history records it
     assert rows(game) == [
@@ -199,14 +195,14 @@ def test_the_rows_of_an_older_history_are_never_shown(game: GamePage) -> None:
     game.action("close")
     game.action("stats")
     show_history(game)  # left open: the next opening shows it at once
-    expect(game.page.locator("[data-history-game]")).to_have_count(1)
+    game.expect_history_games(1)
     game.action("close")
     game.play_code(DEAD_END["code"])
     game.play_line(DEAD_END["moves"])
     game.action("new")  # the dead end ends: a second game in the history
     assert game.stat("played") == "2"
     assert game.page.evaluate(OPEN_AND_READ) == [], "the rows of the history before the dead end were shown"
-    expect(game.page.locator("[data-history-game]")).to_have_count(2)
+    game.expect_history_games(2)
 
 
 def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imports(game: GamePage) -> None:
@@ -222,10 +218,8 @@ def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imp
     expect(game.page.locator("[data-history] tr")).to_have_count(0)
     choose_file(game, "stats-file", exported)
     game.confirm()
-    expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
-        "The statistics were imported from the file."
-    )
-    expect(game.page.locator("[data-history-game]")).to_have_count(1)
+    game.expect_dialog_message("stats", "The statistics were imported from the file.")
+    game.expect_history_games(1)
     older = json.loads(exported)
     del older["history"]
     older |= {"played": 5, "won": 1}  # an export made before the history: still imported, the history kept

@@ -76,7 +76,7 @@ def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[GamePage, W
     game, _ = profile
     fill_storage(game, {SETTINGS_KEY: HOSTILE["deep-nesting"]})
     game.open()
-    assert game.figures() == (0, 0) and not game.page.locator('[data-setting="move-errors"]').is_checked()
+    assert game.figures() == (0, 0) and not game.checked("move-errors")
     stored = game.stored(SETTINGS_KEY)
     assert stored is None or stored.startswith("{"), "the hostile value was removed"
 
@@ -271,6 +271,6 @@ def test_no_page_breaks_its_content_security_policy_online_or_offline(browser: B
                 assert policy.count() == 1, f"{name or 'index.html'} has no policy"
                 assert page.evaluate("window.cspViolations") == [], f"{name or 'index.html'} online={online}"
                 page.close()
-        assert game.page.evaluate("window.cspViolations") == []
+        assert game.read("window.cspViolations") == []
     finally:
         context.close()

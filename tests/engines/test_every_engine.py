@@ -151,7 +151,7 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: GamePage, booted:
 
 def test_the_keyboard(game: GamePage, booted: Engine) -> None:
     keys = Keyboard(game)
-    stops = booted.driver.evaluate(TAB_STOPS)
+    stops = game.read(TAB_STOPS)
     assert len(stops) == 1 and game.count(stops[0]) > 0, f"the board's Tab stops: {stops}"
     game.focus('[data-link="examples"]')
     booted.driver.key("Tab")
@@ -205,7 +205,7 @@ def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: GamePage, booted: E
     booted.driver.evaluate(FRAMES, VIEWPORTS)
     try:
         booted.driver.wait(FRAMES_READY, 240_000)
-        measured: dict[str, Any] = booted.driver.evaluate(GEOMETRY)
+        measured: dict[str, Any] = game.read(GEOMETRY)
     finally:
         booted.driver.evaluate("() => document.querySelectorAll('iframe[data-test-frame]').forEach(f => f.remove())")
     for width, height in VIEWPORTS:
