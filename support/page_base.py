@@ -38,6 +38,7 @@ class Driven:
         return self._page
 
     def read(self, script: str, arg: Any = None) -> Any:
-        """What ``script`` (a function of ``arg``, or an expression) finds in the page: every read of
-        the page goes through here, a test's own measurements too."""
+        """What ``script`` (a function of ``arg``, or an expression) finds in the page: the page object's
+        reads of the contract and the tests' own measurements all go through here, so that what a read
+        waits for is decided in one place."""
         return self.driver.evaluate(script, arg)

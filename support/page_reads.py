@@ -10,7 +10,7 @@ from playwright.sync_api import Locator, expect
 
 from support.page_base import Driven
 
-MESSAGE_MS = 5_000  # how long a message may take to show, as Playwright's own ``expect``
+MESSAGE_MS = 5_000  # how long a change may take to show where there is no Playwright: as its ``expect``
 
 ATTRIBUTE = """([selector, name]) => {
   const found = document.querySelector(selector);
@@ -51,17 +51,18 @@ class ContractReads(Driven):
         ``data-four-colour``, ``data-sounds``…), None where absent."""
         return self.attribute("html", name)
 
-    def expect_root(self, name: str, value: str, timeout_ms: int = MESSAGE_MS) -> None:
+    def expect_root(self, name: str, value: str, timeout_ms: int | None = None) -> None:
         """Wait until ``<html>``'s attribute ``name`` is ``value``."""
         self.expect_attribute("html", name, value, timeout_ms)
 
-    def expect_attribute(self, selector: str, name: str, value: str, timeout_ms: int = MESSAGE_MS) -> None:
-        """Wait until the attribute ``name`` of the element matching ``selector`` is ``value``."""
+    def expect_attribute(self, selector: str, name: str, value: str, timeout_ms: int | None = None) -> None:
+        """Wait until the attribute ``name`` of the element matching ``selector`` is ``value`` (for
+        ``timeout_ms``, else as long as Playwright's ``expect`` waits)."""
         if self._page is not None:
             expect(self.page.locator(selector)).to_have_attribute(name, value, timeout=timeout_ms)
         else:
             held = "([s, n, v]) => document.querySelector(s)?.getAttribute(n) === v"
-            self.driver.wait(held, timeout_ms, [selector, name, value])
+            self.driver.wait(held, timeout_ms or MESSAGE_MS, [selector, name, value])
 
     def theme_colour(self) -> str:
         """The ``theme-color`` the page gives the browser's own frame."""
