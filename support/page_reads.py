@@ -192,7 +192,11 @@ class ContractReads(Driven):
 
     def is_open(self, name: str) -> bool:
         """Whether the dialog is open."""
-        return bool(self.read('(n) => !!document.querySelector(`[data-dialog="${n}"]`)?.open', name))
+        return name in self.open_dialogs()
+
+    def open_dialogs(self) -> list[str]:
+        """The dialogs open now, by name (``data-dialog``; "" for a dialog without one)."""
+        return list(self.read("[...document.querySelectorAll('dialog[open]')].map(d => d.dataset.dialog ?? '')"))
 
     def checked(self, name: str) -> bool:
         """Whether the checkbox setting ``name`` is on, as its control shows it."""

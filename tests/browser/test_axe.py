@@ -57,11 +57,11 @@ def test_the_confirmation_opens_on_cancel(game: GamePage) -> None:
     game.play(WON["moves"][:1])  # a game in progress: a new deal asks first (R7.6)
     page.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("n")
-    expect(page.locator('[data-dialog="confirm"]')).to_be_visible()
+    expect(game.dialog("confirm")).to_be_visible()
     expect(page.locator('[data-dialog="confirm"] [data-action="cancel"]')).to_be_focused()
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
-    expect(page.locator('[data-dialog="confirm"]')).to_be_hidden()
+    expect(game.dialog("confirm")).to_be_hidden()
     assert game.board("data-moves") == "1"  # nothing replaced
 
 
@@ -78,7 +78,7 @@ def test_single_key_shortcuts_can_be_turned_off(game: GamePage) -> None:
     game.setting("key-shortcuts", True)
     page.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("s")
-    expect(page.locator('[data-dialog="settings"]')).to_be_visible()
+    expect(game.dialog("settings")).to_be_visible()
     page.keyboard.press("Escape")
 
 

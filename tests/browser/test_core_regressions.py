@@ -121,12 +121,12 @@ def test_a_language_switch_leaves_no_word_of_the_other_language(
     game: GamePage, state: Callable[[GamePage], None]
 ) -> None:
     state(game)
-    showing = (bool(game.message()), game.page.locator("dialog[open]").count())
+    showing = (bool(game.message()), game.open_dialogs())
     for lang, other in (("fi", "en"), ("en", "fi")):
         switch_language(game, lang)
         left = shown_words(game) & distinctive(other)
         assert left == set(), f"after switching to {lang}, words of {other} are on screen: {sorted(left)}"
-        assert (bool(game.message()), game.page.locator("dialog[open]").count()) == showing  # still shown
+        assert (bool(game.message()), game.open_dialogs()) == showing  # still shown
 
 
 def test_the_word_lists_tell_the_languages_apart(game: GamePage) -> None:

@@ -140,13 +140,13 @@ def test_a_dead_end_by_keyboard(keys: Keyboard) -> None:
         keys.tap(*move.split("+"))
     page = keys.page
     keys.game.expect_board("data-status", "dead-end")
-    expect(page.locator('[data-dialog="end"]')).to_be_visible()
+    expect(keys.game.dialog("end")).to_be_visible()
     message = keys.game.message()
     assert message and message.startswith("Umpikuja." if keys.game.lang() == "fi" else "Dead end.")
     keys.announced().to_have_text(re.compile(r"^(Removed|Poistettiin) .+ (Score|Pisteet) \d+\.$"))
     assert keys.game.announcement() != message  # never the same words twice
     page.keyboard.press("Escape")
-    expect(page.locator('[data-dialog="end"]')).to_be_hidden()
+    expect(keys.game.dialog("end")).to_be_hidden()
     assert keys.game.focused_place() is not None  # the focus came back to the board
 
 
@@ -161,7 +161,7 @@ def test_a_won_game_with_the_keyboard_alone(keys: Keyboard) -> None:
     assert message and message.startswith("Voitit!" if keys.game.lang() == "fi" else "You won!")
     keys.announced().to_contain_text("Pisteet 520." if keys.game.lang() == "fi" else "Score 520.")
     assert keys.game.announcement() != message
-    expect(page.locator('[data-dialog="end"]')).to_be_visible()
+    expect(keys.game.dialog("end")).to_be_visible()
     assert axe_violations(page) == []  # the end dialog open, in each language
     page.keyboard.press("Escape")
-    expect(page.locator('[data-dialog="end"]')).to_be_hidden()
+    expect(keys.game.dialog("end")).to_be_hidden()

@@ -106,7 +106,7 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
     expect(menu).to_be_visible()
     page.locator('[data-menu] [data-action="settings"]').focus()
     page.keyboard.press("Enter")
-    expect(page.locator('[data-dialog="settings"]')).to_be_visible()
+    expect(game.dialog("settings")).to_be_visible()
     expect(menu).to_be_hidden()
     assert axe_violations(page) == []
     page.keyboard.press("Escape")

@@ -106,7 +106,7 @@ def test_an_abandoned_game_breaks_the_streak(game: GamePage) -> None:
 def test_statistics_export_reset_import_give_back_the_same_figures(game: GamePage) -> None:
     before = won_and_abandoned(game)
     game.action("stats")
-    expect(game.page.locator('[data-dialog="stats"]')).to_be_visible()
+    expect(game.dialog("stats")).to_be_visible()
     assert game.page.locator("[data-stats-chart] svg[role='img']").count() == 1
     exported = download(game, "stats-export")
     game.action("stats-reset")
