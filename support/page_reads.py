@@ -18,13 +18,6 @@ ATTRIBUTE = """([selector, name]) => {
 }"""
 
 
-def required(locator: Locator, name: str) -> str:
-    """An attribute the contract says is always there: its absence fails here, by name."""
-    value = locator.get_attribute(name)
-    assert value is not None, f"{name} is missing"
-    return value
-
-
 class ContractReads(Driven):
     """The contract's facts as the page shows them now (``expect_…``: once it shows them)."""
 
@@ -133,8 +126,13 @@ class ContractReads(Driven):
         marked = "[...document.querySelectorAll('[data-board] [data-queued]')]"
         return sorted(self.read(f"{marked}.map(e => e.closest('[data-place]')?.dataset.place ?? '')"))
 
+    def board_number(self, attribute: str) -> int:
+        """A number the board carries (``data-score``, ``data-moves``; ``data-step`` in a replay): its
+        absence fails here, by name."""
+        return int(self._required("[data-board]", attribute))
+
     def figures(self) -> tuple[int, int]:
-        return int(self._required("[data-board]", "data-score")), int(self._required("[data-board]", "data-moves"))
+        return self.board_number("data-score"), self.board_number("data-moves")
 
     def info(self, name: str) -> str:
         return self.text(f'[data-info="{name}"]')

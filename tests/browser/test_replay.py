@@ -18,7 +18,6 @@ from playwright.sync_api import Browser
 
 from halfmoon import DealCode
 from halfmoon.line import parse_line, play_line
-from support.page_reads import required
 from support.pageobject import GamePage
 from support.testdata import WON
 from webapp.app.replay import PACE_MS
@@ -74,7 +73,7 @@ def replay(page_game: GamePage) -> Iterator[GamePage]:
 
 
 def step(game: GamePage) -> int:
-    return int(required(game.page.locator("[data-board]"), "data-step"))
+    return game.board_number("data-step")
 
 
 def playing(game: GamePage) -> bool:
