@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from halfmoon import PILES, PLACES, RESERVE, Place
 from halfmoon.layout import ARC, GEOMETRIES, TALL, TALL_HALF_COLUMNS, Cell, _tall, crossover
-from support.pageobject import arrow_targets
+from support.access import arrow_targets
 from webapp.app.keyboard import ARROWS, neighbour
 
 

@@ -14,7 +14,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from support.pageobject import GamePage, axe_violations
+from support.access import axe_violations
+from support.pageobject import GamePage
 from support.testdata import WON
 
 
@@ -44,7 +45,7 @@ def test_a_dialog_open_has_the_focus_and_gives_it_back(game: GamePage, action: s
     page.keyboard.press("Enter")
     dialog = page.locator("dialog[open]")
     expect(dialog).to_have_count(1)
-    assert page.evaluate("document.querySelector('dialog[open]').contains(document.activeElement)")
+    assert game.focus_in("dialog[open]")
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
     expect(dialog).to_have_count(0)
@@ -56,11 +57,11 @@ def test_the_confirmation_opens_on_cancel(game: GamePage) -> None:
     game.play(WON["moves"][:1])  # a game in progress: a new deal asks first (R7.6)
     page.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("n")
-    expect(page.locator('[data-dialog="confirm"]')).to_be_visible()
+    expect(game.dialog("confirm")).to_be_visible()
     expect(page.locator('[data-dialog="confirm"] [data-action="cancel"]')).to_be_focused()
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
-    expect(page.locator('[data-dialog="confirm"]')).to_be_hidden()
+    expect(game.dialog("confirm")).to_be_hidden()
     assert game.board("data-moves") == "1"  # nothing replaced
 
 
@@ -73,11 +74,11 @@ def test_single_key_shortcuts_can_be_turned_off(game: GamePage) -> None:
     expect(page.locator("dialog[open]")).to_have_count(0)
     assert game.board("data-moves") == "1"
     page.keyboard.press("Control+z")  # Ctrl combinations stay
-    expect(page.locator("[data-board]")).to_have_attribute("data-moves", "0")
+    game.expect_board("data-moves", "0")
     game.setting("key-shortcuts", True)
     page.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("s")
-    expect(page.locator('[data-dialog="settings"]')).to_be_visible()
+    expect(game.dialog("settings")).to_be_visible()
     page.keyboard.press("Escape")
 
 
@@ -92,20 +93,20 @@ def test_the_history_of_games_and_its_commands_by_keyboard(game: GamePage) -> No
     with Tab and opened with Enter."""
     page = game.page
     game.play_line(WON["moves"])
-    expect(page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")  # the win recorded
+    game.wait_recorded()  # the win recorded
     game.action("close")
     page.locator('button[data-action="stats"]').focus()
     page.keyboard.press("Enter")
     summary = page.locator("[data-history-list] > summary")
     tab_to(page, summary)
-    assert not page.evaluate("document.querySelector('[data-history-list]').open")
+    assert not game.history_open()
     page.keyboard.press("Enter")  # the disclosure opens
     replay = page.locator('[data-history-game="1"] [data-action="history-replay"]')
     expect(replay).to_have_accessible_name(re.compile(rf"^Replay: {WON['code']}, "))
     assert axe_violations(page) == []
     tab_to(page, replay)
     page.keyboard.press("Enter")
-    expect(page.locator("[data-board]")).to_have_attribute("data-steps", "48")
+    game.expect_board("data-steps", "48")
     page.keyboard.press("Escape")  # a replay shown: Escape pauses it, the exit is its own command
     game.action("replay-exit")
 

@@ -17,8 +17,9 @@ import pytest
 from playwright.sync_api import expect
 
 from halfmoon import PLACES, Game, load
-from support.pageobject import INSTALL_OFFER, GamePage, with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
+from webapp.store.storage_keys import GAME_KEY
 
 CODE = "HM1-N-AAAAAAB"
 ALL = [f"P{n}" for n in range(1, 13)] + [f"R{n}" for n in range(1, 9)]
@@ -43,22 +44,11 @@ def failing_saves(game: GamePage) -> Iterator[GamePage]:
     """The shared page, its writes of the saved game refused by the browser (a full storage), and
     the clipboard open to the page; both put back afterwards."""
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    game.page.evaluate(
-        with_keys(
-            """() => {
-            const original = Storage.prototype.setItem;
-            window.restoreStorage = () => { Storage.prototype.setItem = original; delete window.restoreStorage; };
-            Storage.prototype.setItem = function (key, value) {
-                if (key === GAME_KEY) throw new DOMException('full', 'QuotaExceededError');
-                return original.call(this, key, value);
-            };
-        }"""
-        )
-    )
+    game.fill_storage(only=GAME_KEY)
     try:
         yield game
     finally:
-        game.page.evaluate("() => window.restoreStorage?.()")
+        game.free_storage()
         game.page.context.clear_permissions()
 
 
@@ -68,12 +58,12 @@ def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: Ga
     expect(copy).to_be_hidden()  # saved: nothing to offer
     game.play(WON["moves"][:3])
     game.action("undo")
-    expect(page.locator("[data-board]")).to_have_attribute("data-saved", "false")
+    game.expect_board("data-saved", "false")
     expect(copy).to_be_visible()
-    page.evaluate("navigator.clipboard.writeText('nothing copied yet')")
+    game.set_clipboard("nothing copied yet")
     copy.click()
     game.expect_message("The game was copied to the clipboard as text.")
-    copied = page.evaluate("navigator.clipboard.readText()")
+    copied = game.clipboard()
 
     # The engine's saved-game JSON of the game on the table: its deal, its moves and its undone move.
     data = json.loads(copied)
@@ -88,9 +78,9 @@ def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: Ga
     assert game.cards() == on_table
 
     # Storage back: the next change is saved, and what is saved is the game that was copied.
-    page.evaluate("() => window.restoreStorage()")
+    game.free_storage()
     game.tap("P4")  # a selection: the position is unchanged, and saved
-    expect(page.locator("[data-board]")).to_have_attribute("data-saved", "true")
+    game.expect_board("data-saved", "true")
     expect(copy).to_be_hidden()
     saved = game.saved()
     assert load(json.dumps(saved)).game == record.game
@@ -104,7 +94,7 @@ def test_copy_game_puts_the_game_on_the_table_on_the_clipboard(failing_saves: Ga
 def offers(game: GamePage) -> Iterator[GamePage]:
     """The shared page, left without an offer afterwards even when a test failed half-way."""
     yield game
-    game.page.evaluate("() => { delete window.installOffers; dispatchEvent(new Event('appinstalled')); }")
+    game.installed(forget=True)
 
 
 def test_the_install_button_follows_the_browsers_offer(offers: GamePage) -> None:
@@ -113,23 +103,20 @@ def test_the_install_button_follows_the_browsers_offer(offers: GamePage) -> None
     page = offers.page
     install = page.locator('button[data-action="install"]')
     expect(install).to_be_hidden()
-    page.evaluate(INSTALL_OFFER, "first")
+    offers.offer_install("first")
     expect(install).to_be_visible()
-    page.evaluate("dispatchEvent(new Event('appinstalled'))")  # installed from the browser's own menu
+    offers.installed()  # installed from the browser's own menu
     expect(install).to_be_hidden()
 
-    page.evaluate(INSTALL_OFFER, "second")
+    offers.offer_install("second")
     expect(install).to_be_visible()
     install.click()
     page.wait_for_function("window.installOffers.second.prompted > 0", timeout=5_000)
     expect(install).to_be_hidden()  # the offer is used up: the player has chosen
-    assert page.evaluate("[window.installOffers.first.prompted, window.installOffers.second.prompted]") == [0, 1]
+    assert offers.install_prompts() == {"first": 0, "second": 1}
 
 
 # The D shortcut: "D the daily deal" (ui-contract.md, the keyboard), of the device's local date (the daily deal)
-
-LOCAL_DATE = """() => { const d = new Date();
-    return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`; }"""
 
 
 def test_d_plays_the_daily_deal_and_asks_first_over_a_game_in_progress(game: GamePage) -> None:
@@ -144,13 +131,13 @@ def test_d_plays_the_daily_deal_and_asks_first_over_a_game_in_progress(game: Gam
     assert (game.board("data-code"), game.figures()) == (CODE, (10, 1))
 
     game.button("P1").focus()
-    before = page.evaluate(LOCAL_DATE)
+    before = game.local_date()
     page.keyboard.press("d")
     game.confirm()
     expect(board).not_to_have_attribute("data-code", CODE)
-    after = page.evaluate(LOCAL_DATE)
+    after = game.local_date()
     code = game.board("data-code")
-    assert code in {f"HM1-D-{before}", f"HM1-D-{after}"}  # the device's local date (deal-codes.md)
+    assert code in {f"HM1-D-{before:%Y%m%d}", f"HM1-D-{after:%Y%m%d}"}  # the device's local date (deal-codes.md)
     assert game.figures() == (0, 0) and game.board("data-status") == "playing"
     assert page.url.endswith(f"?deal={code}")
 
@@ -186,8 +173,8 @@ def test_settings_changed_in_another_tab_are_followed(restored: GamePage) -> Non
     other.set_setting("four-colour", True)
     other.set_setting("layout-help", True)
     other.set_language("fi")
-    expect(page.locator("html")).to_have_attribute("data-four-colour", "true")
-    expect(page.locator("html")).to_have_attribute("lang", "fi")
+    game.expect_root("data-four-colour", "true")
+    game.expect_root("lang", "fi")
     expect(game.command("undo")).to_have_text("Kumoa")
     expect(page.locator('[data-setting="layout-help"]')).to_be_checked()
     expect(page.locator('[data-setting="four-colour"]')).to_be_checked()

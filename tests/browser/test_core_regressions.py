@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable
 
 import pytest
-from playwright.sync_api import expect
 
 from halfmoon import PLACES, Card, Suit
 from halfmoon.i18n import card_name, count_text, place_name
@@ -60,7 +59,7 @@ SHOWN = """() => [document.body.innerText,
 
 
 def shown_words(game: GamePage) -> set[str]:
-    return words(game.page.evaluate(SHOWN)) - words(" ".join(LANGUAGE_NAMES.values()))
+    return words(game.read(SHOWN)) - words(" ".join(LANGUAGE_NAMES.values()))
 
 
 def switch_language(game: GamePage, lang: str) -> None:
@@ -76,7 +75,7 @@ def switch_language(game: GamePage, lang: str) -> None:
                 menu.value = lang; menu.dispatchEvent(new Event('change', {bubbles: true})); }""",
             lang,
         )
-    expect(game.page.locator("html")).to_have_attribute("lang", lang)
+    game.expect_root("lang", lang)
 
 
 def move_error(game: GamePage) -> None:
@@ -122,12 +121,12 @@ def test_a_language_switch_leaves_no_word_of_the_other_language(
     game: GamePage, state: Callable[[GamePage], None]
 ) -> None:
     state(game)
-    showing = (bool(game.message()), game.page.locator("dialog[open]").count())
+    showing = (bool(game.message()), game.open_dialogs())
     for lang, other in (("fi", "en"), ("en", "fi")):
         switch_language(game, lang)
         left = shown_words(game) & distinctive(other)
         assert left == set(), f"after switching to {lang}, words of {other} are on screen: {sorted(left)}"
-        assert (bool(game.message()), game.page.locator("dialog[open]").count()) == showing  # still shown
+        assert (bool(game.message()), game.open_dialogs()) == showing  # still shown
 
 
 def test_the_word_lists_tell_the_languages_apart(game: GamePage) -> None:
@@ -150,7 +149,7 @@ def test_a_second_tab_without_a_move_leaves_the_first_tab_alone(game: GamePage) 
     )
     other = game.tab("")
     assert other.figures() == (0, 0) and other.board("data-code") == "HM1-N-AAAAAAB"
-    other.page.evaluate("localStorage.setItem('test:barrier', String(Date.now()))")
+    other.store("test:barrier", str(other.now_ms()))
     game.page.wait_for_function("window.heardBarrier")
     assert (game.selected(), game.message()) == (selected, message)
     assert game.button("P9").get_attribute("aria-pressed") == "true"

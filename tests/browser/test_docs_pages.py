@@ -18,7 +18,7 @@ from support.testdata import WON
 def test_the_pages_render_in_both_languages(tab: Page, site: str, name: str, lang: str) -> None:
     page = tab
     page.goto(f"{site}{name}-{lang}.html")
-    assert page.evaluate("document.documentElement.lang") == lang
+    assert GamePage(page, site).lang() == lang
     assert page.locator("[data-diagram]").count() >= 4
     first = page.locator("[data-diagram]:visible").first
     expect(first.locator("[data-place]")).to_have_count(20)

@@ -15,7 +15,7 @@ from playwright.sync_api import Browser, Page
 
 from halfmoon.i18n import DEFAULT_LANGUAGE
 from support.early_paint import RUN_AGAIN, runtime_held
-from support.pageobject import with_keys
+from support.page_storage import with_keys
 from webapp.store.intro_state import DONE, SHOWN
 from webapp.store.storage_keys import GAME_KEY, INTRO_KEY, SETTINGS_KEY, STATS_KEY
 

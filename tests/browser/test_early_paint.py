@@ -12,7 +12,8 @@ import pytest
 from playwright.sync_api import Browser, Page, Route
 
 from halfmoon import PLACES
-from support.pageobject import GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 from webapp.store.storage_keys import STATS_KEY
 
@@ -68,8 +69,8 @@ def gate(game: GamePage) -> Iterator[Gate]:
 def before_ready(game: GamePage, gate: Gate, query: str = "") -> Any:
     gate.closed = True
     game.page.goto(game.site + query, wait_until="domcontentloaded")
-    assert game.page.locator("html[data-ready]").count() == 0
-    return game.page.evaluate(BOARD)
+    assert game.is_loading()
+    return game.read(BOARD)
 
 
 def until_ready(game: GamePage, gate: Gate) -> None:
@@ -81,11 +82,11 @@ def test_the_saved_board_is_painted_before_python_and_kept(game: GamePage, gate:
     game.play(WON["moves"][:3])
     # let the last deselected card settle (a short transition) before measuring the boxes
     game.page.wait_for_function("document.getAnimations().length === 0")
-    live = game.page.evaluate(BOARD)
+    live = game.read(BOARD)
     early = before_ready(game, gate)
     assert same(early, live)  # every card, count, name and position, before Python has booted
     until_ready(game, gate)
-    assert same(game.page.evaluate(BOARD), live)  # the live board replaced it without a change or a jump
+    assert same(game.read(BOARD), live)  # the live board replaced it without a change or a jump
     assert game.figures() == (35, 3)
 
 
@@ -126,10 +127,10 @@ def test_taps_before_ready_are_applied_once_in_order(game: GamePage, gate: Gate)
     before_ready(game, gate)
     first, second = WON["moves"][1].split("+")
     game.tap(first, second)  # on the early-painted board
-    assert game.page.locator("[data-board] [data-queued]").count() == 2
+    assert game.queued() == sorted([first, second])
     until_ready(game, gate)
     assert game.figures() == (20, 2) and game.selected() == []
-    assert game.page.locator("[data-board] [data-queued]").count() == 0
+    assert game.queued() == []
     saved = game.saved()
     assert saved["moves"] == WON["moves"][:2]
 
@@ -140,7 +141,7 @@ def test_a_replay_link_of_the_saved_deal_is_not_painted_with_the_saved_board(gam
     early = before_ready(game, gate, f"?deal={WON['code']}&line={line}")
     assert all(card == "" for _, card, *_ in early), early  # the face-down frame, as for a deal it does not know
     game.tap(*WON["moves"][3].split("+"), force=True)
-    assert game.page.locator("[data-board] [data-queued]").count() == 0  # nothing queued for the replay
+    assert game.queued() == []  # nothing queued for the replay
     until_ready(game, gate)
     assert (game.board("data-replay"), game.board("data-step"), game.figures()) == ("true", "0", (0, 0))
     game.action("replay-exit")
@@ -179,7 +180,7 @@ PUT_BACK = "(kept) => { localStorage.clear(); for (const [k, v] of JSON.parse(ke
 def empty_storage(game: GamePage) -> Iterator[None]:
     """A first visit: nothing of the game's stored (the shared page's storage is put back after)."""
     game.page.goto(game.site + "rules-en.html")  # off the game (which saves on leaving), same origin
-    kept = game.page.evaluate(KEPT)
+    kept = game.read(KEPT)
     game.page.evaluate("localStorage.clear()")
     yield
     game.page.goto(game.site + "rules-en.html")
@@ -191,12 +192,12 @@ def test_a_first_visit_shows_the_first_deals_cards_at_once_and_keeps_the_taps_ma
 ) -> None:
     early = before_ready(game, gate, "")
     assert [card for _, card, *_ in early] == FIRST_TOPS  # real cards before Python has booted
-    assert game.page.locator('[data-info="code"]').text_content() == FIRST_DEAL
+    assert game.info("code") == FIRST_DEAL
     game.tap("P7", "P9")  # 9♣ + 2♥ = 11 (R3), on the painted board
-    assert game.page.locator("[data-board] [data-queued]").count() == 2
+    assert game.queued() == ["P7", "P9"]
     until_ready(game, gate)
     assert game.board("data-code") == FIRST_DEAL and game.figures() == (10, 1)
-    assert game.page.locator("[data-board] [data-queued]").count() == 0
+    assert game.queued() == []
 
 
 @pytest.mark.parametrize("query", ["?deal=HM1-N-AAAAAAZ", "?stored"], ids=["a-link", "a-returning-player"])
@@ -209,7 +210,7 @@ def test_the_first_deal_is_painted_only_on_a_first_visit_to_the_plain_address(
     early = before_ready(game, gate, query)
     assert all(card == "" for _, card, *_ in early), early  # the face-down frames
     game.tap("P7", "P9", force=True)
-    assert game.page.locator("[data-board] [data-queued]").count() == 0  # no tap lands on a frame
+    assert game.queued() == []  # no tap lands on a frame
     until_ready(game, gate)
     assert game.board("data-code") != FIRST_DEAL and game.figures() == (0, 0)
 
@@ -225,7 +226,7 @@ RECORD_OF = with_keys(f"""(before) => {{
 def test_the_record_follows_each_move_without_leaving_the_page(game: GamePage) -> None:
     """Written after the next frame, not only when the page is left: a tab that is killed keeps a
     record of its last position."""
-    before = game.page.evaluate(f"({RECORD} || {{}}).game")
+    before = game.read(f"({RECORD} || {{}}).game")
     first = WON["moves"][0].split("+")[0]
     count = game.count(first)
     game.play(WON["moves"][:1])

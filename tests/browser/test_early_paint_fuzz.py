@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from playwright.sync_api import Browser, Page
 
 from support.early_paint import RUN_AGAIN, runtime_held
-from support.pageobject import with_keys
+from support.page_storage import with_keys
 
 RUN = with_keys(
     """async ([record, game]) => {

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 
-from support.pageobject import CODE, GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 
 SOUND_ON = with_keys("localStorage.setItem(PREFERENCES_KEY, JSON.stringify({theme: 'system', sound: true}));")
@@ -140,7 +141,7 @@ def test_sound_that_cannot_play_is_silent_and_the_game_plays_on(own: tuple[Page,
     page.add_init_script(SOUND_ON + NO_AUDIO[audio])
     said = Console(page)
     game = GamePage(page, site).open(f"?deal={CODE}")
-    assert page.evaluate("document.querySelector('[data-setting=\"sound\"]').checked") is True
+    assert game.checked("sound") is True
     game.play(WON["moves"][:1])  # a removal: its sound cannot play
     assert game.figures() == (10, 1)
     settled(game)
@@ -152,9 +153,9 @@ def test_sound_that_cannot_play_is_silent_and_the_game_plays_on(own: tuple[Page,
     settled(game)
     first = WON["moves"][2].split("+")[0]
     game.tap(first)  # a plain selecting tap: nothing leaves, nothing moves
-    assert page.evaluate(SCRIPTED) == [], "a selecting tap replayed a removal's motion"
+    assert game.read(SCRIPTED) == [], "a selecting tap replayed a removal's motion"
     assert game.selected() == [first]
-    assert page.evaluate("document.documentElement.dataset.sounds ?? ''") == ""  # nothing was heard
+    assert game.root("data-sounds") in (None, "")  # nothing was heard
     said.check()
 
 
@@ -166,12 +167,12 @@ def test_motion_that_cannot_start_leaves_the_board_drawn_and_the_win_shown(broke
     game = broken
     game.play(WON["moves"][:1])
     assert game.figures() == (10, 1)
-    assert game.page.evaluate(LEFT_OVER) == 0, "a copy of a removed card was left over the board"
+    assert game.read(LEFT_OVER) == 0, "a copy of a removed card was left over the board"
     game.play_line(WON["moves"][1:-1])
     game.play(WON["moves"][-1:])  # the win: its glow cannot start either
     expect(game.dialog("end")).to_be_visible()
     assert game.board("data-status") == "won"
-    assert game.page.evaluate(LEFT_OVER) == 0
+    assert game.read(LEFT_OVER) == 0
     seen.check()
 
 
@@ -183,7 +184,7 @@ def test_a_clipboard_that_refuses_is_said_and_the_game_plays_on(broken: GamePage
     game = broken
     game.play(WON["moves"][:1])
     game.action("share-replay")
-    expect(game.page.locator("[data-message]")).to_contain_text("The link could not be copied: ")
+    game.expect_message("The link could not be copied: ", part=True)
     game.play(WON["moves"][1:2])
     assert game.figures() == (20, 2)
     seen.check(0)
@@ -260,8 +261,8 @@ def test_a_storage_that_cannot_say_or_promise_to_last_leaves_the_game_as_it_was(
     game.action("close")
     game.action("stats")
     game.action("stats-persist")
-    expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
-        "The browser did not promise to keep the data: export the statistics to a file to be safe."
+    game.expect_dialog_message(
+        "stats", "The browser did not promise to keep the data: export the statistics to a file to be safe."
     )
     assert game.attribute("[data-stats]", "data-won") == "1"
     said.check()

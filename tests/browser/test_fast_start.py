@@ -14,9 +14,10 @@ from collections.abc import Iterator
 
 import pytest
 from conftest import PREFIX, Watch
-from playwright.sync_api import Browser, BrowserContext, Route, expect
+from playwright.sync_api import Browser, BrowserContext, Route
 
-from support.pageobject import READY_MS, GamePage
+from support.page_base import READY_MS
+from support.pageobject import GamePage
 from support.testdata import WON
 from tools.build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
 from webapp.store.storage_keys import SETTINGS_KEY, STARTING_KEY
@@ -77,8 +78,8 @@ def first_visit(shared: tuple[BrowserContext, Watch], site: str) -> GamePage:
     """The module's page: a first visit, a normal start that makes a good snapshot, kept aside
     for the tests to store again (``install``)."""
     game = GamePage(shared[0].new_page(), site).open()
-    assert game.page.get_attribute("html", "data-start") == "normal"
-    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    assert game.root("data-start") == "normal"
+    game.expect_root("data-snapshot", "stored", READY_MS)
     assert len(entries(game)) == 1
     game.page.evaluate(KEEP)
     return game
@@ -92,7 +93,7 @@ def game(first_visit: GamePage) -> GamePage:
 
 def started(game: GamePage) -> str | None:
     game.wait_ready()
-    return game.page.get_attribute("html", "data-start")
+    return game.root("data-start")
 
 
 def install(game: GamePage, change: str = "return bytes", rehash: bool = False, build: str = "") -> None:
@@ -106,7 +107,7 @@ def with_snapshot(game: GamePage) -> None:
 
 
 def entries(game: GamePage) -> list[str]:
-    return list(game.page.evaluate(ENTRIES))
+    return list(game.read(ENTRIES))
 
 
 def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: GamePage) -> None:
@@ -130,7 +131,7 @@ json.dumps({{"missing": [n for n in {{names}} if n not in sys.modules],
 def test_a_restored_interpreter_holds_the_start_imports_and_reads_the_game_from_its_zip(game: GamePage) -> None:
     with_snapshot(game)
     names = [name for group in start_import_groups() for name in group] + snapshot_modules()
-    held = json.loads(game.page.evaluate(HELD.replace("{names}", json.dumps(names))))
+    held = json.loads(game.read(HELD.replace("{names}", json.dumps(names))))
     assert held == {"missing": [], "files": ["app.zip"], "path": 1}
 
 
@@ -144,7 +145,7 @@ def test_saved_game_and_settings_are_as_after_a_normal_boot(game: GamePage) -> N
     assert started(game) == "restored"
     assert (game.cards(), game.figures(), game.dimmed()) == shown
     game.action("settings")
-    checked = {n: game.page.locator(f'[data-setting="{n}"]').is_checked() for n in ("layout-help", "move-errors")}
+    checked = {n: game.checked(n) for n in ("layout-help", "move-errors")}
     game.action("close")
     assert checked == {"layout-help": True, "move-errors": True}
     game.tap("P1", "P2")  # 8♣ and Q♠: refused, and said (R4.1)
@@ -156,28 +157,28 @@ def test_the_game_clock_is_as_after_a_normal_boot(game: GamePage) -> None:
     fake clock stands still from before the first tap, so the game clock's m:ss is exact (two
     restored starts)."""
     with_snapshot(game)
-    clock, time = game.page.clock, game.page.locator('[data-info="time"]')
-    clock.pause_at(game.page.evaluate("Date.now()") / 1000 + 1)
+    clock = game.page.clock
+    game.pause_clock()
     try:
         game.play(WON["moves"][:3])  # the first tap starts the game clock
         clock.run_for(65_000)
-        expect(time).to_have_text("1:05")
+        game.expect_info("time", "1:05")
         game.page.reload(wait_until="commit")
         game.wait_ready_on_a_paused_clock()
-        assert game.page.get_attribute("html", "data-start") == "restored"
-        expect(time).to_have_text("1:05")
+        assert game.root("data-start") == "restored"
+        game.expect_info("time", "1:05")
         clock.run_for(1_000)
-        expect(time).to_have_text("1:06")
+        game.expect_info("time", "1:06")
     finally:
         clock.resume()
 
 
 def test_random_differs_between_two_restores(game: GamePage) -> None:
     with_snapshot(game)
-    first = game.page.evaluate(RANDOM)
+    first = game.read(RANDOM)
     game.page.reload()
     assert started(game) == "restored"
-    assert game.page.evaluate(RANDOM) != first
+    assert game.read(RANDOM) != first
 
 
 @pytest.mark.parametrize(
@@ -195,7 +196,7 @@ def test_a_bad_snapshot_falls_back_to_a_normal_boot_and_is_dropped(
     install(game, change, rehash)
     game.page.reload()
     assert started(game) == "normal", name
-    assert game.page.get_attribute("html", "data-snapshot") == "dropped"
+    assert game.root("data-snapshot") == "dropped"
     assert game.cards() == cards and entries(game) == []
     game.tap("P4", "P7")
     assert game.figures() == (10, 1)
@@ -205,7 +206,7 @@ def test_a_stale_snapshot_is_never_restored_and_is_deleted(game: GamePage) -> No
     install(game, build="pyodide-0.0.0-other")
     game.page.reload()
     assert started(game) == "normal"
-    game.page.wait_for_selector("html[data-snapshot='stored']", timeout=READY_MS)
+    game.expect_root("data-snapshot", "stored", READY_MS)
     assert [u for u in entries(game) if "other" in u] == [] and len(entries(game)) == 1
 
 
@@ -220,13 +221,13 @@ def test_a_restored_start_that_never_reached_ready_is_followed_by_a_normal_boot(
     stuck = shared[0].new_page()
     stuck.route("**/app.zip", hang)
     stuck.goto(game.site)
-    stuck.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    GamePage(stuck, game.site).expect_root("data-start", "restored", READY_MS)
     stuck.close()  # the tab is gone before ready: as a crash
     starting = f"lock => lock.name.startsWith('{STARTING_KEY}:')"  # others (a change's number) may be held
     game.page.evaluate(UNTIL, f"async () => !(await navigator.locks.query()).held.some({starting})")
     game.page.reload()
     assert started(game) == "normal"
-    assert game.page.get_attribute("html", "data-snapshot") == "dropped" and entries(game) == []
+    assert game.root("data-snapshot") == "dropped" and entries(game) == []
 
 
 def test_a_second_tab_still_starting_is_not_taken_for_a_crash(
@@ -236,7 +237,7 @@ def test_a_second_tab_still_starting_is_not_taken_for_a_crash(
     starting = shared[0].new_page()
     starting.route("**/app.zip", hang)
     starting.goto(game.site)
-    starting.wait_for_selector("html[data-start='restored']", timeout=READY_MS)
+    GamePage(starting, game.site).expect_root("data-start", "restored", READY_MS)
     other = GamePage(shared[0].new_page(), game.site)
     other.page.goto(game.site)
     assert started(other) == "restored" and len(entries(other)) == 1
@@ -252,7 +253,7 @@ def test_with_fast_start_off_no_snapshot_is_read_or_made(game: GamePage) -> None
     game.setting("fast-start", False)
     game.page.reload()
     assert started(game) == "normal"
-    assert game.page.get_attribute("html", "data-snapshot") == "off"
+    assert game.root("data-snapshot") == "off"
     game.page.evaluate(UNTIL, f"async () => ({ENTRIES})().then(keys => keys.length === 0)")
 
 
@@ -313,6 +314,6 @@ def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_st
             game.store(SETTINGS_KEY, json.dumps({"fast_start": False}))
             game.page.reload()
             assert started(game) == "normal"
-        modules = json.loads(game.page.evaluate(PYSCRIPT_FROM_BYTECODE))
+        modules = json.loads(game.read(PYSCRIPT_FROM_BYTECODE))
         assert {"pyscript.context", "pyscript.util", "pyscript.display"} <= modules.keys(), modules
         assert all(modules.values()), (start, modules)

@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
 
 from halfmoon.saved import MAX_ELAPSED_MS
-from support.pageobject import GamePage, show_history, without_statistics
+from support.page_dialogs import show_history, without_statistics
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 from webapp.stats.history import HISTORY_GAMES, Finished, History, dumps
 from webapp.store.storage_keys import HISTORY_KEY
@@ -122,7 +123,7 @@ def open_history(game: GamePage, lang: str, theme: str) -> None:
     game.set_theme(theme)
     game.action("stats")
     show_history(game)
-    expect(game.page.locator("[data-history-game]")).to_have_count(HISTORY_GAMES)
+    game.expect_history_games(HISTORY_GAMES)
 
 
 def problems(page: Page, width: int, height: int) -> list[str]:
@@ -161,7 +162,7 @@ CELLS = """() => [...document.querySelectorAll('[data-history] tr, [data-history
 def test_on_a_desktop_the_history_is_still_a_table(history: GamePage, size: tuple[int, int]) -> None:
     open_history(history, "fi", "light")
     assert problems(history.page, *size) == []
-    rows: list[list[list[float]]] = history.page.evaluate(CELLS)
+    rows: list[list[list[float]]] = history.read(CELLS)
     header = [left for left, _ in rows[0]]
     assert header == sorted(header) and len(set(header)) == 7
     for row in rows:
@@ -215,7 +216,7 @@ GAME_HEARD = ("cell", "rowheader", "cell", "cell", "cell", "cell", "button", "bu
 def test_a_screen_reader_hears_each_game_as_a_row_under_its_headers(history: GamePage, size: tuple[int, int]) -> None:
     open_history(history, "en", "light")
     history.page.set_viewport_size({"width": size[0], "height": size[1]})
-    expected = [[(role, name) for role, name in row] for row in history.page.evaluate(ROWS_SHOWN)]
+    expected = [[(role, name) for role, name in row] for row in history.read(ROWS_SHOWN)]
     assert len(expected) == HISTORY_GAMES + 1
     assert [role for role, _ in expected[0]] == ["columnheader"] * 7
     assert {tuple(role for role, _ in row) for row in expected[1:]} == {GAME_HEARD}

@@ -11,7 +11,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, expect
 
-from support.pageobject import GamePage, Keyboard, axe_violations
+from support.access import Keyboard, axe_violations
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 
 CODE = "HM1-N-AAAAAAB"
@@ -31,10 +32,6 @@ def keys(request: pytest.FixtureRequest, browser: Browser, site: str) -> Iterato
     assert errors == []
 
 
-def lang(keys: Keyboard) -> str:
-    return str(keys.page.evaluate("document.documentElement.lang"))
-
-
 def fresh(keys: Keyboard, code: str = CODE) -> None:
     """The deal from its start, by keys: R (restart) or the code box, confirming with the keyboard."""
     page = keys.page
@@ -48,8 +45,8 @@ def fresh(keys: Keyboard, code: str = CODE) -> None:
         expect(page.locator('[data-dialog="confirm"] [data-action="cancel"]')).to_be_focused()
         page.keyboard.press("Shift+Tab")
         page.keyboard.press("Enter")
-    expect(page.locator("[data-board]")).to_have_attribute("data-moves", "0")
-    expect(page.locator("[data-board]")).to_have_attribute("data-code", code)
+    keys.game.expect_board("data-moves", "0")
+    keys.game.expect_board("data-code", code)
     keys.announced().to_contain_text(code)  # "Deal … on the table."
     page.locator('[data-board] [data-place="P1"] button').focus()
 
@@ -60,16 +57,16 @@ def test_the_board_is_one_tab_stop(keys: Keyboard) -> None:
     page = keys.page
     page.locator('[data-link="examples"]').focus()
     page.keyboard.press("Tab")
-    assert keys.focused_place() == "P1"  # the first non-empty place, never a hint (R3.7)
+    assert keys.game.focused_place() == "P1"  # the first non-empty place, never a hint (R3.7)
     keys.go("R8")
     page.keyboard.press("Tab")
-    assert keys.focused_place() is None
+    assert keys.game.focused_place() is None
     page.keyboard.press("Shift+Tab")
-    assert keys.focused_place() == "R8"  # back at the last focused place
+    assert keys.game.focused_place() == "R8"  # back at the last focused place
     page.keyboard.press("Home")
-    assert keys.focused_place() == "P1"
+    assert keys.game.focused_place() == "P1"
     page.keyboard.press("End")
-    assert keys.focused_place() == "R8"
+    assert keys.game.focused_place() == "R8"
 
 
 SAID = {
@@ -98,7 +95,7 @@ SAID = {
 
 
 def test_each_tap_and_command_is_said(keys: Keyboard) -> None:
-    said = SAID[lang(keys)]
+    said = SAID[keys.game.lang()]
     fresh(keys)
     keys.tap("P4")
     keys.announced().to_have_text(said["selected"])
@@ -110,7 +107,7 @@ def test_each_tap_and_command_is_said(keys: Keyboard) -> None:
     keys.announced().to_have_text(said["trio"])
     keys.tap("P1", "P4")  # 8 + 9 (R3.3): nothing removed, nothing selected
     keys.announced().to_have_text(said["failed"])
-    expect(keys.page.locator("[data-message]")).to_have_text("")  # "Move errors" is off (R4.1)
+    keys.game.expect_message("")  # "Move errors" is off (R4.1)
     keys.tap("P4")
     keys.page.keyboard.press("Escape")
     keys.announced().to_have_text(said["escape"])
@@ -128,10 +125,10 @@ def test_a_repeated_outcome_is_said_again(keys: Keyboard) -> None:
     }""")
     for _ in range(2):
         keys.tap("P4")
-        keys.announced().to_have_text(SAID[lang(keys)]["selected"])
+        keys.announced().to_have_text(SAID[keys.game.lang()]["selected"])
         keys.tap("P4")
-        keys.announced().to_have_text(SAID[lang(keys)]["deselected"])
-    said = page.evaluate("window.said")
+        keys.announced().to_have_text(SAID[keys.game.lang()]["deselected"])
+    said = keys.game.read("window.said")
     spoken = [s for s in said if s]
     assert len(spoken) == 4 and spoken[0] == spoken[2] and spoken[1] == spoken[3] != ""
     assert said.count("") >= 4  # emptied before each sentence, so a repeated one is spoken again
@@ -142,15 +139,15 @@ def test_a_dead_end_by_keyboard(keys: Keyboard) -> None:
     for move in DEAD_END["moves"]:
         keys.tap(*move.split("+"))
     page = keys.page
-    expect(page.locator("[data-board]")).to_have_attribute("data-status", "dead-end")
-    expect(page.locator('[data-dialog="end"]')).to_be_visible()
-    message = page.locator("[data-message]").text_content()
-    assert message and message.startswith("Umpikuja." if lang(keys) == "fi" else "Dead end.")
+    keys.game.expect_board("data-status", "dead-end")
+    expect(keys.game.dialog("end")).to_be_visible()
+    message = keys.game.message()
+    assert message and message.startswith("Umpikuja." if keys.game.lang() == "fi" else "Dead end.")
     keys.announced().to_have_text(re.compile(r"^(Removed|Poistettiin) .+ (Score|Pisteet) \d+\.$"))
-    assert page.locator("[data-announce]").text_content() != message  # never the same words twice
+    assert keys.game.announcement() != message  # never the same words twice
     page.keyboard.press("Escape")
-    expect(page.locator('[data-dialog="end"]')).to_be_hidden()
-    assert keys.focused_place() is not None  # the focus came back to the board
+    expect(keys.game.dialog("end")).to_be_hidden()
+    assert keys.game.focused_place() is not None  # the focus came back to the board
 
 
 def test_a_won_game_with_the_keyboard_alone(keys: Keyboard) -> None:
@@ -158,13 +155,13 @@ def test_a_won_game_with_the_keyboard_alone(keys: Keyboard) -> None:
     for n, move in enumerate(WON["moves"]):
         keys.tap(*move.split("+"), key="Enter" if n % 2 else " ")
     page = keys.page
-    expect(page.locator("[data-board]")).to_have_attribute("data-status", "won")
+    keys.game.expect_board("data-status", "won")
     assert keys.game.figures() == (520, 48)
-    message = page.locator("[data-message]").text_content()
-    assert message and message.startswith("Voitit!" if lang(keys) == "fi" else "You won!")
-    keys.announced().to_contain_text("Pisteet 520." if lang(keys) == "fi" else "Score 520.")
-    assert page.locator("[data-announce]").text_content() != message
-    expect(page.locator('[data-dialog="end"]')).to_be_visible()
+    message = keys.game.message()
+    assert message and message.startswith("Voitit!" if keys.game.lang() == "fi" else "You won!")
+    keys.announced().to_contain_text("Pisteet 520." if keys.game.lang() == "fi" else "Score 520.")
+    assert keys.game.announcement() != message
+    expect(keys.game.dialog("end")).to_be_visible()
     assert axe_violations(page) == []  # the end dialog open, in each language
     page.keyboard.press("Escape")
-    expect(page.locator('[data-dialog="end"]')).to_be_hidden()
+    expect(keys.game.dialog("end")).to_be_hidden()

@@ -18,7 +18,7 @@ from conftest import Watch
 from playwright.sync_api import Browser, Page, expect
 
 from support.geometry import EPSILON, inside, overlap
-from support.pageobject import CODE, INSTALL_OFFER, GamePage
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, VECTORS, WON
 from support.viewports import SWEEP, VIEWPORTS
 
@@ -153,14 +153,14 @@ def test_the_table_fits_every_window_on_a_grid_in_finnish(table: Page, site: str
         table.set_viewport_size({"width": 1000, "height": 800})
         game.set_language("fi")
         if offered:
-            table.evaluate(INSTALL_OFFER, "layout")
+            game.offer_install("layout")
             expect(table.locator('[data-action="install"]')).to_be_visible()
         for width in SWEEP:
             for height in SWEEP:
                 table.set_viewport_size({"width": width, "height": height})
                 assert_the_table_fits(table, width, height)
     finally:
-        table.evaluate("dispatchEvent(new Event('appinstalled'))")
+        game.installed()
         table.set_viewport_size({"width": 1000, "height": 800})
         game.set_language("en")
 
@@ -178,7 +178,7 @@ def test_the_documents_scroll_only_down_and_their_diagrams_never_overlap(tab: Pa
                  .map(d => [...d.querySelectorAll('[data-place]')].map(p => {
                     const r = p.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; }))"""
         )
-        assert tab.evaluate("document.documentElement.scrollWidth") <= width
+        assert not GamePage(tab, site).scrolls_sideways()
         assert diagrams, "no diagram shown"
         for places in diagrams:
             assert all(p[0] >= 0 and p[2] <= width for p in places)
@@ -198,7 +198,7 @@ def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(ga
     page.evaluate(SHIFTS)
     page.emulate_media(reduced_motion="reduce")
     game.play(["P4+P7"])
-    assert page.evaluate(ANIMATIONS) == 0 and game.figures() == (10, 1)
+    assert game.read(ANIMATIONS) == 0 and game.figures() == (10, 1)
     page.emulate_media(reduced_motion="no-preference")
     # The pair and then, at once, a trio: both applied at the taps, while the first still animates.
     moves = page.evaluate(
@@ -217,7 +217,7 @@ def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(ga
     assert (game.card("P5"), game.count("P5"), game.card("P6"), game.count("P6")) == (piles[4][-2], 7, piles[5][-2], 7)
     page.wait_for_function(f"{ANIMATIONS} === 0")  # every ghost is gone when its animation ends
     assert page.locator("[data-board] [data-place] button").count() == 20
-    assert page.evaluate("window.layoutShift") == 0, "the layout moved after ready"
+    assert game.read("window.layoutShift") == 0, "the layout moved after ready"
 
 
 PLAY_AT_ONCE = """(moves) => {
@@ -238,4 +238,4 @@ def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: GamePage) -> No
     assert game.board("data-code") == DEAD_END["code"]
     status, _ = game.page.evaluate(PLAY_AT_ONCE, DEAD_END["moves"])
     assert status == "dead-end"
-    assert game.page.evaluate("document.querySelector('[data-message]').getAnimations().length") == 1
+    assert game.read("document.querySelector('[data-message]').getAnimations().length") == 1

@@ -19,7 +19,8 @@ from test_early_paint import Gate, before_ready, gate, until_ready  # noqa: F401
 from test_layout import RESULTS
 
 from halfmoon import DealCode, Game, save
-from support.pageobject import CODE, GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 from support.viewports import VIEWPORTS
 from webapp.store.storage_keys import PREFERENCES_KEY, SETTINGS_KEY
@@ -27,8 +28,6 @@ from webapp.store.storage_keys import PREFERENCES_KEY, SETTINGS_KEY
 ROOT = Path(__file__).resolve().parents[2]
 MANIFEST = json.loads((ROOT / "manifest.webmanifest").read_text(encoding="utf-8"))
 
-THEME = "document.documentElement.dataset.theme"
-THEME_COLOUR = "document.querySelector('meta[name=\"theme-color\"]').content"
 # The felt: the middle stop of the table's gradient, as the browser computed it.
 FELT = """(() => { const c = getComputedStyle(document.body).backgroundImage.match(/rgba?\\([^)]*\\)/g)[1];
   return '#' + c.match(/\\d+/g).slice(0, 3).map(n => Number(n).toString(16).padStart(2, '0')).join(''); })()"""
@@ -97,8 +96,8 @@ def failures(found: list[list[Any]]) -> list[list[Any]]:
 def focus_by_keyboard(game: GamePage, selector: str) -> None:
     """The element focused as a keyboard leaves it, so that its focus ring shows (:focus-visible)."""
     game.page.keyboard.press("Shift")
-    game.page.evaluate("(s) => document.querySelector(s).focus()", selector)
-    assert game.page.evaluate("(s) => document.querySelector(s).matches(':focus-visible')", selector)
+    game.focus(selector)
+    assert game.read("(s) => document.querySelector(s).matches(':focus-visible')", selector)
 
 
 @pytest.fixture
@@ -111,28 +110,28 @@ def themed(game: GamePage) -> Iterator[GamePage]:
 
 def test_the_theme_setting_is_applied_at_once_stored_apart_and_followed_by_theme_color(themed: GamePage) -> None:
     game = themed
-    assert game.page.evaluate(THEME) == "light"  # the context's system theme, by default
-    light = game.page.evaluate(THEME_COLOUR)
-    assert light == game.page.evaluate(FELT) == MANIFEST["theme_color"]
+    assert game.root("data-theme") == "light"  # the context's system theme, by default
+    light = game.theme_colour()
+    assert light == game.read(FELT) == MANIFEST["theme_color"]
     game.set_theme("dark")
-    assert game.page.evaluate(THEME) == "dark"
-    dark = game.page.evaluate(THEME_COLOUR)
-    assert dark == game.page.evaluate(FELT) and dark != light
+    assert game.root("data-theme") == "dark"
+    dark = game.theme_colour()
+    assert dark == game.read(FELT) and dark != light
     preferences, settings = game.stored(PREFERENCES_KEY), game.stored(SETTINGS_KEY)
     assert json.loads(preferences or "{}")["theme"] == "dark" and "theme" not in json.loads(settings or "{}")
     game.set_theme("light")
     game.page.emulate_media(color_scheme="dark")  # an explicit choice stays whatever the system says
-    assert game.page.evaluate(THEME) == "light"
+    assert game.root("data-theme") == "light"
 
 
 def test_the_system_theme_is_followed_live(themed: GamePage) -> None:
     game = themed
     game.set_theme("system")
     game.page.emulate_media(color_scheme="dark")
-    game.page.wait_for_function(f"{THEME} === 'dark'")
-    assert game.page.evaluate(THEME_COLOUR) == game.page.evaluate(FELT) != MANIFEST["theme_color"]
+    game.expect_root("data-theme", "dark")
+    assert game.theme_colour() == game.read(FELT) != MANIFEST["theme_color"]
     game.page.emulate_media(color_scheme="light")
-    game.page.wait_for_function(f"{THEME} === 'light'")
+    game.expect_root("data-theme", "light")
 
 
 FIRST_PAINT = """new MutationObserver((_, observer) => {
@@ -147,7 +146,7 @@ def test_the_chosen_theme_is_there_before_the_first_paint_and_the_documents_foll
     themed: GamePage, tab: Page
 ) -> None:
     themed.set_theme("dark")  # stored in the shared profile; the system stays light
-    dark_felt = themed.page.evaluate("getComputedStyle(document.body).backgroundImage")
+    dark_felt = themed.read("getComputedStyle(document.body).backgroundImage")
     tab.add_init_script(FIRST_PAINT)
     Gate(tab).closed = True  # Python never starts in this tab: only the page before it is looked at
     tab.goto(themed.site + f"?deal={CODE}", wait_until="domcontentloaded")
@@ -167,10 +166,10 @@ OTHER_TAB = with_keys("""(record) => {
 
 def test_another_tabs_theme_and_sound_are_followed_at_once(themed: GamePage) -> None:
     themed.page.evaluate(OTHER_TAB, json.dumps({"theme": "dark", "sound": True}))
-    assert themed.page.evaluate(THEME) == "dark"
-    assert themed.page.evaluate("document.querySelector('[data-setting=\"sound\"]').checked") is True
+    assert themed.root("data-theme") == "dark"
+    assert themed.checked("sound") is True
     themed.page.evaluate(OTHER_TAB, json.dumps({"theme": "system", "sound": False}))
-    assert themed.page.evaluate(THEME) == "light"
+    assert themed.root("data-theme") == "light"
 
 
 def measure(game: GamePage) -> list[list[Any]]:
@@ -178,13 +177,13 @@ def measure(game: GamePage) -> list[list[Any]]:
     found: list[list[Any]] = []
     game.tap(WON["moves"][0].split("+")[0])  # a selected card, and the cards layout help darkens
     focus_by_keyboard(game, '[data-board] [data-place="P1"] button')
-    found += game.page.evaluate(CONTRAST)
+    found += game.read(CONTRAST)
     focus_by_keyboard(game, 'button[data-action="new"]')
-    found += game.page.evaluate(CONTRAST)
+    found += game.read(CONTRAST)
     for dialog, control in (("settings", '[data-setting="theme"]'), ("stats", '[data-input="stats-file"]')):
         game.action(dialog)
         focus_by_keyboard(game, f'[data-dialog="{dialog}"] {control}')
-        found += game.page.evaluate(CONTRAST)
+        found += game.read(CONTRAST)
         game.close_dialog()
     return found
 
@@ -210,9 +209,9 @@ def test_forced_colours_are_the_same_in_both_themes(themed: GamePage) -> None:
     game = themed
     game.page.emulate_media(forced_colors="active")
     game.set_theme("light")
-    light = game.page.evaluate(COLOURS)
+    light = game.read(COLOURS)
     game.set_theme("dark")
-    assert game.page.evaluate(COLOURS) == light
+    assert game.read(COLOURS) == light
 
 
 def test_screenshots_of_both_themes_at_the_layout_viewports(themed: GamePage) -> None:
@@ -222,7 +221,7 @@ def test_screenshots_of_both_themes_at_the_layout_viewports(themed: GamePage) ->
         for width, height in VIEWPORTS:
             themed.page.set_viewport_size({"width": width, "height": height})
             themed.page.screenshot(path=RESULTS / f"theme-{theme}-{width}x{height}.jpg", type="jpeg", quality=80)
-        assert themed.page.evaluate(THEME) == theme
+        assert themed.root("data-theme") == theme
 
 
 # --- sound --------------------------------------------------------------------------------------------
@@ -232,7 +231,7 @@ SOUNDS = "document.documentElement.dataset.sounds ?? ''"
 
 def heard(game: GamePage) -> str:
     """The sounds recorded so far (the last few names: the internal hook ``data-sounds``)."""
-    return str(game.page.evaluate(SOUNDS))
+    return game.root("data-sounds") or ""
 
 
 def expect_sound(game: GamePage, before: str, name: str) -> None:
@@ -328,9 +327,6 @@ def test_nothing_sounds_before_the_players_first_interaction(loud: GamePage) -> 
 
 # --- the shortcuts and a file from launchQueue --------------------------------------------------------
 
-TODAY = """(() => { const d = new Date(), two = n => String(n).padStart(2, '0');
-  return 'HM1-D-' + d.getFullYear() + two(d.getMonth() + 1) + two(d.getDate()); })()"""
-
 
 def test_the_shortcuts_open_the_daily_deal_unpainted_and_asked_for_and_the_statistics(
     game: GamePage,
@@ -342,7 +338,7 @@ def test_the_shortcuts_open_the_daily_deal_unpainted_and_asked_for_and_the_stati
     until_ready(game, gate)
     assert game.is_open("confirm") and game.figures() == (10, 1)  # R7.6
     game.confirm()
-    today = game.page.evaluate(TODAY)
+    today = f"HM1-D-{game.local_date():%Y%m%d}"
     assert game.board("data-code") == today and game.figures() == (0, 0)
     assert game.page.url.endswith(f"?deal={today}")
     game.open("?stats")
@@ -372,5 +368,5 @@ def test_a_game_file_opened_with_the_installed_app_is_taken_except_during_a_repl
     game.play_code("HM1-N-AAAAAAZ")
     game.confirm_if_asked()
     game.page.evaluate("(text) => window.launchFile(text)", save(played))
-    game.page.wait_for_function("document.querySelector('[data-board]').dataset.code === 'HM1-N-AAAAAAB'")
+    game.expect_board("data-code", "HM1-N-AAAAAAB")
     assert game.figures() == (20, 2)

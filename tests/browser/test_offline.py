@@ -13,7 +13,7 @@ from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from PIL import Image
 from playwright.sync_api import Browser, BrowserType, Page, expect
 
-from support.pageobject import GamePage, stat, with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 from tools.build import SITE_FILES, precache_manifest, write_precache_manifest
 from tools.serve import make_server
@@ -22,7 +22,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 CONTROLLED = "navigator.serviceWorker.controller !== null"
-RECORDS = with_keys("() => [localStorage.getItem(STATS_KEY), localStorage.getItem(HISTORY_KEY)]")
 
 
 class Site:
@@ -84,14 +83,14 @@ def test_after_one_visit_the_game_plays_offline(page: Page, own_site: Callable[.
     watch = watched(page, site)
     game = GamePage(page, site.url).open()
     page.wait_for_function(CONTROLLED, timeout=120_000)
-    page.wait_for_selector("html[data-snapshot='stored']", timeout=120_000)
+    game.expect_root("data-snapshot", "stored", 120_000)
     game.play(WON["moves"][:2])
     cards = game.cards()
     site.stop()  # from now on every request to the network fails
     page.reload()
     game.wait_ready()
     assert game.cards() == cards and game.figures() == (20, 2)
-    assert page.get_attribute("html", "data-start") == "restored"  # the fast start works offline too
+    assert game.root("data-start") == "restored"  # the fast start works offline too
     game.action("new")
     game.confirm()
     assert game.board("data-code") != "HM1-N-AAAAAAB" and game.figures() == (0, 0)
@@ -125,10 +124,10 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     game.action("close")
     game.play_code(WON["code"])  # the won game is not in progress: no question (R7.6)
     game.play(WON["moves"][:2])  # the update arrives mid-game
-    records = page.evaluate(RECORDS)
+    records = game.records()
     assert all(records) and '"won"' in records[1]  # both written: the won game is in the history
     build_mark = "getComputedStyle(document.documentElement).getPropertyValue('--build').trim()"
-    assert page.evaluate(build_mark) == ""
+    assert game.read(build_mark) == ""
     page.evaluate("window.notReloaded = true")
 
     with (root / "static" / "app.css").open("a") as css:  # version B: one changed file
@@ -138,21 +137,21 @@ def test_an_update_waits_for_the_player_and_keeps_the_game(
     expect(game.command("update")).to_be_visible(timeout=120_000)
     assert "new version" in game.message()
     game.play(WON["moves"][2:3])  # offered, not forced: the game plays on in this page, the new version waits
-    assert page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
-    assert page.evaluate("window.notReloaded") is True and game.figures() == (35, 3)
+    assert game.read("navigator.serviceWorker.getRegistration().then(r => r.waiting !== null)")
+    assert game.read("window.notReloaded") is True and game.figures() == (35, 3)
 
     page.reload()  # not accepted yet: version A keeps serving
     game.wait_ready()
-    assert page.evaluate(build_mark) == "" and game.figures() == (35, 3)
+    assert game.read(build_mark) == "" and game.figures() == (35, 3)
     expect(game.command("update")).to_be_visible()
 
     with page.expect_navigation():
         game.action("update")
     game.wait_ready()
-    assert page.evaluate(build_mark) == "b"
+    assert game.read(build_mark) == "b"
     assert game.figures() == (35, 3) and game.board("data-code") == "HM1-N-AAAAAAB"
-    assert page.evaluate(RECORDS) == records  # the statistics and the history kept (no game ended meanwhile)
-    assert (stat(game, "played"), stat(game, "won")) == ("2", "1")
+    assert game.records() == records  # the statistics and the history kept (no game ended meanwhile)
+    assert (game.stat("played"), game.stat("won")) == ("2", "1")
     new_precache = precaches(page, site)
     assert len(new_precache) == 1 and new_precache != old_precache  # the new version's precache replaced the old
     # Beside it, only the interpreter snapshot's cache may stay (it outlives versions on purpose).

@@ -12,7 +12,7 @@ import pytest
 from conftest import PREFIX, Watch
 from playwright.sync_api import Browser, expect
 
-from support.pageobject import GamePage, stat, with_keys
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY
 
@@ -121,17 +121,17 @@ def test_r7_undo_redo_restart_and_new(game: GamePage) -> None:
 def test_r7_after_47_moves_undo_to_the_start_and_redo_every_move_gives_the_same_game(game: GamePage) -> None:
     """Through the page's own undo and redo (R7.1, R7.5): the same position, score, line of moves and
     statistics (undoing ends nothing: the game is played once, and no game enters the history)."""
-    start, records = game.cards(), with_keys("() => [localStorage[STATS_KEY], localStorage[HISTORY_KEY]]")
+    start = game.cards()
     game.play_line(WON["moves"][:-1])
-    after, figures, played = game.cards(), game.figures(), stat(game, "played")
-    stored = game.page.evaluate(records)
+    after, figures, played = game.cards(), game.figures(), game.stat("played")
+    stored = game.records()
     assert figures[1] == 47 and game.saved()["moves"] == WON["moves"][:-1]
     game.repeat("undo", 47)
     assert (game.cards(), game.figures(), game.enabled("undo"), game.saved()["moves"]) == (start, (0, 0), False, [])
     game.repeat("redo", 47)
     assert (game.cards(), game.figures(), game.enabled("redo")) == (after, figures, False)
     assert (game.saved()["moves"], game.saved()["undone"]) == (WON["moves"][:-1], [])
-    assert (stat(game, "played"), game.page.evaluate(records)) == (played, stored)
+    assert (game.stat("played"), game.records()) == (played, stored)
     game.play(WON["moves"][-1:])
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
 
@@ -168,23 +168,22 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
     page = context.new_page()
     page.clock.install()
     game = GamePage(page, site).open()
-    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)
-    clock = page.locator('[data-info="time"]')
+    game.pause_clock()
     game.setting("layout-help", True)
     game.set_language("fi")
     game.play(WON["moves"][:5])  # the first tap starts the game clock (R5.4)
     game.action("undo")
     page.clock.run_for(65_000)
-    expect(clock).to_have_text("1:05")
+    game.expect_info("time", "1:05")
     cards, figures = game.cards(), game.figures()
     page.reload(wait_until="commit")
     game.wait_ready_on_a_paused_clock()
     assert game.cards() == cards and game.figures() == figures and game.selected() == []
-    assert game.page.locator('[data-setting="layout-help"]').is_checked() and game.lang() == "fi"
+    assert game.checked("layout-help") and game.lang() == "fi"
     expect(game.command("redo")).to_be_enabled()
-    expect(clock).to_have_text("1:05")  # R5.4: saved with the game, so a reload shows the same time
+    game.expect_info("time", "1:05")  # R5.4: saved with the game, so a reload shows the same time
     page.clock.run_for(1_000)
-    expect(clock).to_have_text("1:06")  # and runs on from there
+    game.expect_info("time", "1:06")  # and runs on from there
     context.close()
     seen.check()
 
@@ -236,11 +235,10 @@ def test_keyboard_only(game: GamePage) -> None:
     game.button("P7").focus()
     game.page.keyboard.press("Space")
     assert game.figures() == (10, 1)
-    focused = "document.activeElement.closest('[data-place]')?.dataset.place ?? null"
     game.page.keyboard.press("ArrowRight")  # the board is one Tab stop, the arrows move in it
-    assert game.page.evaluate(focused) == "P8"
+    assert game.focused_place() == "P8"
     game.page.keyboard.press("Tab")
-    assert game.page.evaluate(focused) is None
+    assert game.focused_place() is None
 
 
 def test_share_copies_the_link_where_there_is_no_share_sheet(game: GamePage) -> None:
@@ -248,7 +246,7 @@ def test_share_copies_the_link_where_there_is_no_share_sheet(game: GamePage) -> 
     game.page.evaluate("delete Navigator.prototype.share")  # the page looks for it at each share
     game.action("share")
     game.expect_message("Link copied to the clipboard.")
-    assert game.page.evaluate("navigator.clipboard.readText()") == game.page.url
+    assert game.clipboard() == game.page.url
 
 
 def test_blocked_storage_still_plays_and_shows_it_is_not_saved(game: GamePage) -> None:
@@ -269,7 +267,7 @@ def test_blocked_storage_still_plays_and_shows_it_is_not_saved(game: GamePage) -
 def test_two_tabs_do_not_silently_overwrite_each_other(game: GamePage) -> None:
     other = game.tab()
     other.play(WON["moves"][:2])
-    expect(game.page.locator("[data-board]")).to_have_attribute("data-moves", "2")
+    game.expect_board("data-moves", "2")
     assert game.cards() == other.cards() and "another tab" in game.message()
 
 

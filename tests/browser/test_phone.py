@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from support.pageobject import GamePage, axe_violations, first_visit
+from support.access import axe_violations
+from support.pageobject import GamePage, first_visit
 from webapp.store.storage_keys import INTRO_KEY, SETTINGS_KEY
 from webapp.text.words import text
 
@@ -55,7 +56,7 @@ def phone(game: GamePage) -> Iterator[GamePage]:
 def test_the_arrows_follow_the_geometry_on_screen(phone: GamePage, size: dict[str, int], geometry: str) -> None:
     page = phone.page
     page.set_viewport_size(size)
-    expect(page.locator("[data-board]")).to_have_attribute("data-geometry", geometry)
+    phone.expect_board("data-geometry", geometry)
     box = {p: phone.button(p).bounding_box() for p in ("P3", "P4", "P10", "P11")}
     assert all(box.values())
     beside = box["P3"]["x"] < box["P4"]["x"] and box["P11"]["x"] > box["P10"]["x"]  # type: ignore[index]
@@ -94,7 +95,7 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
         expect(page.locator(f'[data-menu] [data-action="{name}"]')).to_be_visible()
     assert axe_violations(page) == []
     page.keyboard.press("Tab")  # the menu follows its button in the Tab order
-    assert page.evaluate("!!document.activeElement.closest('[data-menu]')")
+    assert game.focus_in("[data-menu]")
     page.keyboard.press("Escape")
     expect(menu).to_be_hidden()
     expect(button).to_have_attribute("aria-expanded", "false")
@@ -105,7 +106,7 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
     expect(menu).to_be_visible()
     page.locator('[data-menu] [data-action="settings"]').focus()
     page.keyboard.press("Enter")
-    expect(page.locator('[data-dialog="settings"]')).to_be_visible()
+    expect(game.dialog("settings")).to_be_visible()
     expect(menu).to_be_hidden()
     assert axe_violations(page) == []
     page.keyboard.press("Escape")
@@ -203,7 +204,7 @@ def rules_and_back(game: GamePage, lang: str) -> None:
     with page.expect_navigation():
         intro.locator("[data-rules-link]").click()
     expect(page.locator("h1")).to_have_text(RULES_TITLE[lang])
-    assert page.evaluate("document.documentElement.lang") == lang and page.url.endswith(f"/rules-{lang}.html")
+    assert game.lang() == lang and page.url.endswith(f"/rules-{lang}.html")
     page.locator('[data-link="game"]').click()
     game.wait_ready()
     assert (game.lang(), game.board("data-code"), game.cards(), game.figures()) == (lang, code, cards, figures)
@@ -218,7 +219,7 @@ def test_the_introduction_from_the_first_paint_until_the_first_removal_or_closed
     page, held = first_visit(browser, site, locale, PHONE, "?deal=HM1-N-AAAAAAB")
     intro = page.locator("[data-intro]")
     expect(intro).to_be_visible()  # before the engine is up: the first paint
-    assert page.locator("html[data-ready]").count() == 0
+    assert GamePage(page, site).is_loading()
     expect(intro).to_contain_text(text("intro", lang))
     assert intro_clear_of_the_cards(page)
     for route in held:
@@ -333,7 +334,7 @@ def test_a_replays_seven_commands_take_the_play_commands_place(game: GamePage) -
     try:
         for width, height in WINDOWS:
             tab.page.set_viewport_size({"width": width, "height": height})
-            seen = tab.page.evaluate(ON_SCREEN)
+            seen = tab.read(ON_SCREEN)
             assert seen["off"] == [], f"{width}x{height}: {seen['off']} off screen"
             assert set(replay) <= set(seen["shown"]) and "undo" not in seen["shown"], f"{width}x{height}"
             assert "menu" in seen["shown"] or "settings" in seen["shown"], f"{width}x{height}: no settings"
@@ -352,7 +353,7 @@ def test_the_save_warnings_commands_stay_on_screen(game: GamePage) -> None:
         assert warned.board("data-saved") == "false"
         for width, height in WINDOWS:
             page.set_viewport_size({"width": width, "height": height})
-            seen = page.evaluate(ON_SCREEN)
+            seen = warned.read(ON_SCREEN)
             assert seen["off"] == [], f"{width}x{height}: {seen['off']} off screen"
             assert {"copy-game", "game-export", "undo", "new"} <= set(seen["shown"]), f"{width}x{height}"
     finally:

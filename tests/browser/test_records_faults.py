@@ -20,7 +20,9 @@ from playwright.sync_api import Browser, expect
 from test_stats_files import almost_won
 
 from halfmoon import DealCode, Game
-from support.pageobject import GamePage, choose_file, show_history, stat, with_keys, without_statistics
+from support.page_dialogs import choose_file, show_history, without_statistics
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 from tools.solve import solve  # tools/, on the path through conftest.py
 from webapp.stats import history
@@ -57,16 +59,14 @@ def test_no_game_file_opens_during_a_replay(game: GamePage) -> None:
     game.action("replay-exit")
     expect(file_input).to_be_enabled()
     assert (game.board("data-replay"), game.figures(), game.board("data-code")) == (None, (35, 3), CODE)
-    assert stat(game, "played") == "1"  # the saved game, untouched: nothing ended
+    assert game.stat("played") == "1"  # the saved game, untouched: nothing ended
 
 
 def test_an_unsaved_game_is_not_replaced_by_another_tab_s_without_asking(game: GamePage) -> None:
     game.play(WON["moves"][:1])
     other = game.tab()  # resumes the saved game
     assert other.figures() == (10, 1)
-    other.page.evaluate(  # this tab's storage fails from now on (full); the other tab's still works
-        "() => { Storage.prototype.setItem = () => { throw new DOMException('full', 'QuotaExceededError'); }; }"
-    )
+    other.fill_storage()  # this tab's storage fails from now on (full); the other tab's still works
     other.play(WON["moves"][1:2])
     expect(other.page.locator("[data-save-warning]")).to_be_visible()
     game.action("undo")  # the first tab saves another position
@@ -83,7 +83,7 @@ def test_a_refused_statistics_file_says_why_in_the_dialog_and_after_it(game: Gam
     expect(said).to_contain_text("not JSON")
     assert said.get_attribute("role") == "status"
     game.action("close")
-    expect(game.page.locator("[data-message]")).to_contain_text("not JSON")  # closing keeps what it said
+    game.expect_message("not JSON", part=True)  # closing keeps what it said
 
 
 def test_the_browser_is_asked_to_keep_the_storage(game: GamePage) -> None:
@@ -175,11 +175,11 @@ def finish_together(tabs: tuple[GamePage, GamePage], round_: int = 0) -> None:
         choose_file(tab, "game-file", almost_won(number * LABEL_MS).encode())
         tab.confirm_if_asked()
         expect(tab.place(LAST[0])).to_have_attribute("data-count", "1")
-    at = tabs[0].page.evaluate("Date.now()") + 150
+    at = tabs[0].now_ms() + 150
     for tab in tabs:
         tab.page.evaluate(FINISH_AT, [LAST, at])
     for tab in tabs:
-        expect(tab.page.locator("[data-board]")).to_have_attribute("data-status", "won")
+        tab.expect_board("data-status", "won")
 
 
 def stored_stats(tab: GamePage) -> Stats:
@@ -199,7 +199,7 @@ def in_history_order(tab: GamePage, rounds: int) -> None:
 
 def settled(tab: GamePage, played: int) -> dict[str, str]:
     expect(tab.page.locator("[data-stats]:not([aria-busy])")).to_have_attribute("data-played", str(played))
-    return {name: stat(tab, name) for name in ("played", "won", "streak", "best-streak", "best-time")}
+    return {name: tab.stat(name) for name in ("played", "won", "streak", "best-streak", "best-time")}
 
 
 @pytest.mark.parametrize("offline", [False, True], ids=["online", "one-offline"])
@@ -211,7 +211,7 @@ def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[GamePage, Ga
         network.send("Network.enable")
         conditions = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
         network.send("Network.emulateNetworkConditions", conditions)
-        assert tabs[1].page.evaluate("navigator.onLine") is False
+        assert tabs[1].read("navigator.onLine") is False
     for round_ in range(2):
         finish_together(tabs, round_)
     for tab in tabs:
@@ -220,8 +220,8 @@ def test_two_tabs_winning_at_the_same_moment_both_count(tabs: tuple[GamePage, Ga
     tabs[1].action("close")
     tabs[1].action("stats")
     show_history(tabs[1])  # and the history as the offline tab shows it: the latest first
+    tabs[1].expect_history_games(4)
     rows = tabs[1].page.locator("[data-history-game]")
-    expect(rows).to_have_count(4)
     shown = [int(time) // (LABEL_MS // 1000) for time in rows.evaluate_all("rows => rows.map(r => r.dataset.time)")]
     assert sorted(shown[:2]) == [2, 3] and sorted(shown[2:]) == [0, 1]
 
@@ -230,7 +230,7 @@ def test_two_tabs_finishing_25_games_each_at_the_same_moments_count_50(tabs: tup
     for round_ in range(25):
         finish_together(tabs, round_)
     for tab in tabs:  # every recording done, in both tabs
-        expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
+        tab.wait_recorded()
     stored = stored_stats(tabs[0])  # the record itself first: no win lost
     assert (stored.played, stored.won, stored.finished) == (50, 50, 50)
     assert len(stored.recent) == 30 and all(game.won and game.score == 520 for game in stored.recent)
@@ -249,12 +249,12 @@ def test_a_win_made_while_another_tab_s_win_has_not_reached_this_tab_s_storage_c
         choose_file(tab, "game-file", almost_won().encode())
         tab.confirm_if_asked()
         expect(tab.place(LAST[0])).to_have_attribute("data-count", "1")
-        expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
+        tab.wait_recorded()
     lagging.page.evaluate(TAP_ON_ARRIVAL, [STATS_KEY, LAST])  # wins while the first's win is not yet seen
     first.tap(*LAST)
     for tab in (first, lagging):
-        expect(tab.page.locator("[data-board]")).to_have_attribute("data-status", "won")
-        expect(tab.page.locator("[data-stats]")).not_to_have_attribute("aria-busy", "true")
+        tab.expect_board("data-status", "won")
+        tab.wait_recorded()
     stored = stored_stats(first)
     assert (stored.played, stored.won, stored.finished) == (2, 2, 2)
 
@@ -267,7 +267,7 @@ def test_a_win_waiting_for_the_lock_is_recorded_when_its_page_goes_away(tabs: tu
     choose_file(player, "game-file", almost_won().encode())
     player.confirm_if_asked()
     player.tap(*LAST)
-    expect(player.page.locator("[data-board]")).to_have_attribute("data-status", "won")
+    player.expect_board("data-status", "won")
     expect(player.page.locator("[data-stats]")).to_have_attribute("aria-busy", "true")
     assert stored_stats(holder).won == 0  # not yet: waiting for the lock
     player.page.goto("about:blank")  # pagehide: the waiting record is made now
@@ -299,10 +299,10 @@ def test_the_daily_figures_and_the_calendar_follow_midnight(
     game.action("stats")
     today = page.locator("[data-stats-calendar] [aria-current='date']")
     expect(today).to_have_attribute("data-date", "2026-12-01")
-    assert stat(game, "daily-streak") == "1"
+    assert game.stat("daily-streak") == "1"
     page.clock.set_system_time(datetime.datetime(2026, 12, 2, 0, 0, 2, tzinfo=helsinki))  # the page stays open
     expect(today).to_have_attribute("data-date", "2026-12-02")
-    assert stat(game, "daily-streak") == "1"  # won yesterday: the streak goes on until today ends
+    assert game.stat("daily-streak") == "1"  # won yesterday: the streak goes on until today ends
     page.clock.set_system_time(datetime.datetime(2026, 12, 3, 0, 0, 2, tzinfo=helsinki))
     expect(page.locator("[data-stats]")).to_have_attribute("data-daily-streak", "0")
     expect(today).to_have_attribute("data-date", "2026-12-03")
@@ -340,13 +340,13 @@ def test_a_daily_date_after_today_counts_and_shows_won_only_once_it_comes(
             game.play_line(winning_line(code))
             assert game.board("data-status") == "won"
             game.action("close")
-        assert (stat(game, "won"), stat(game, "daily-won"), stat(game, "daily-streak")) == ("2", "1", "1")
+        assert (game.stat("won"), game.stat("daily-won"), game.stat("daily-streak")) == ("2", "1", "1")
         game.action("stats")
         expect(page.locator(calendar)).to_have_attribute("data-date", "2026-12-01")  # one day alone
         game.action("close")
         page.clock.set_fixed_time(datetime.datetime(2026, 12, 2, 0, 0, 1, tzinfo=datetime.UTC))
         expect(page.locator("[data-stats]")).to_have_attribute("data-daily-won", "2")  # midnight passed
-        assert stat(game, "daily-streak") == "2"
+        assert game.stat("daily-streak") == "2"
         game.action("stats")
         expect(page.locator(calendar)).to_have_count(2)
         assert page.locator(calendar).evaluate_all("cells => cells.map(c => c.dataset.date)") == [
@@ -364,7 +364,7 @@ def test_a_clock_past_9999_still_starts_without_the_daily_figures(
     page = context.new_page()
     page.clock.set_fixed_time(253_402_387_200)  # seconds: 10000-01-02, past the last daily deal
     game = GamePage(page, site).open()
-    assert (stat(game, "daily-won"), stat(game, "daily-streak")) == ("", "")
+    assert (game.stat("daily-won"), game.stat("daily-streak")) == ("", "")
     expect(game.command("daily")).to_be_disabled()
     game.expect_message("The device's date is not within the years 2000–9999: the daily deal is not available.")
     game.play(WON["moves"][:1])

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 from conftest import PREFIX, Watch
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser
 
 from halfmoon import DealCode
 from halfmoon.line import parse_line, play_line
-from support.pageobject import GamePage, required
+from support.pageobject import GamePage
 from support.testdata import WON
 from webapp.app.replay import PACE_MS
 from webapp.store.storage_keys import GAME_KEY
@@ -44,7 +44,7 @@ def page_game(browser: Browser, browser_context_args: dict[str, Any], site: str)
     game = GamePage(page, site).open(f"?deal={WON['code']}")
     game.play(WON["moves"][:SAVED])
     page.clock.run_for(65_000)  # the saved game's clock past a minute
-    page.clock.pause_at(page.evaluate("Date.now()") / 1000 + 1)  # from here on, time moves only by hand
+    game.pause_clock()  # from here on, time moves only by hand
     yield game
     context.close()
     assert seen.off_host == [], f"requests to other hosts: {seen.off_host}"
@@ -73,7 +73,7 @@ def replay(page_game: GamePage) -> Iterator[GamePage]:
 
 
 def step(game: GamePage) -> int:
-    return int(required(game.page.locator("[data-board]"), "data-step"))
+    return game.board_number("data-step")
 
 
 def playing(game: GamePage) -> bool:
@@ -129,7 +129,7 @@ def test_space_plays_and_pauses_and_escape_pauses(replay: GamePage) -> None:
     assert not playing(game)
     run_for(game, 10 * PACE_MS)
     assert step(game) == 2  # Escape paused it
-    assert game.page.evaluate("scrollY") == 0  # Space did not scroll the page
+    assert game.read("scrollY") == 0  # Space did not scroll the page
 
 
 def test_play_stops_at_the_end(replay: GamePage) -> None:
@@ -175,7 +175,7 @@ def test_the_step_commands_to_the_end_of_a_won_game_show_each_step_s_figures(rep
     game.action("replay-exit")
     assert game.board("data-replay") is None and game.figures() == step_figures(SAVED)
     assert (game.info("score"), game.info("moves")) == tuple(map(str, step_figures(SAVED)))
-    expect(game.page.locator('[data-info="time"]')).to_have_text(saved_time)  # the saved game's clock again
+    game.expect_info("time", saved_time)  # the saved game's clock again
     assert game.saved()["moves"] == WON["moves"][:SAVED]
 
 
@@ -188,6 +188,6 @@ def test_the_language_can_be_changed_while_replaying_and_the_words_follow(replay
         assert game.page.locator("[data-replay-position]").inner_text() == "Uusinta: siirto 48/48"
         assert (game.info("time"), game.info("moves")) == ("–", "48")
         game.action("replay-exit")
-        expect(game.page.locator('[data-info="time"]')).to_have_text(saved_time)
+        game.expect_info("time", saved_time)
     finally:
         game.set_language("en")

@@ -6,7 +6,6 @@ history (cleared through the page's own reset); screenshots into test-results/."
 
 from __future__ import annotations
 
-import datetime
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,7 +13,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from support.pageobject import GamePage, choose_file, download, show_history, stat, without_statistics
+from support.page_dialogs import choose_file, download, show_history, without_statistics
+from support.pageobject import GamePage
 from support.testdata import DEAD_END, WON
 from webapp.store.storage_keys import HISTORY_KEY
 
@@ -31,10 +31,6 @@ DAILY_HISTORY = json.dumps(
     }
 )
 """A daily deal won (6:32), then a numbered deal left at three moves: the latest daily is not the latest."""
-SHARE_SHEET = "() => { window.sharedData = null; navigator.share = async data => { window.sharedData = data; }; }"
-# A share sheet that fails with the DOMException named: the player cancelled it (AbortError), or the browser
-# refused it (NotAllowedError: no permission, or the tap's user activation used up).
-FAILING_SHEET = "name => { navigator.share = async () => { throw new DOMException('not shared', name); }; }"
 
 
 @pytest.fixture
@@ -43,12 +39,7 @@ def game(game: GamePage) -> Iterator[GamePage]:
     (Chromium on Linux has none: the clipboard is used) unless a test lends one."""
     without_statistics(game)  # the history with them (its rows are drawn when it is next opened)
     yield game
-    game.page.evaluate("() => { delete navigator.share; }")
-
-
-# The page's local date, YYYY-MM-DD, as the history records it.
-PAGE_DATE = """(() => { const d = new Date(), two = (n) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"""
+    game.withdraw_share_sheet()
 
 
 def link(game: GamePage, code: str) -> str:
@@ -56,13 +47,12 @@ def link(game: GamePage, code: str) -> str:
 
 
 def test_a_won_game_is_shared_through_the_share_sheet_in_english(game: GamePage) -> None:
-    game.page.evaluate(SHARE_SHEET)
+    game.lend_share_sheet()
     game.play_line(WON["moves"])
     time = game.info("time")  # the clock stood still at the win
     game.action("share-result")
-    said = game.dialog("end").locator("[data-dialog-message]")
-    expect(said).to_have_text("Result shared.")
-    shared = game.page.evaluate("window.sharedData")
+    game.expect_dialog_message("end", "Result shared.")
+    shared = game.shared()
     result = f"Half Moon · {WON['code']} · won · 48 moves · 520 points · {time}"
     assert shared == {"text": f"{result}\n{link(game, WON['code'])}"}  # the text alone: its link inside
     expect(game.dialog("end").locator("[data-dialog-text]")).to_contain_text("You won!")
@@ -78,8 +68,8 @@ def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: GamePage) -> Non
     score, moves = game.figures()
     time = game.info("time").replace(":", ".")
     game.action("share-result")
-    expect(game.dialog("end").locator("[data-dialog-message]")).to_have_text("Tulos kopioitu leikepöydälle.")
-    copied = game.page.evaluate("navigator.clipboard.readText()")
+    game.expect_dialog_message("end", "Tulos kopioitu leikepöydälle.")
+    copied = game.clipboard()
     code = DEAD_END["code"]
     expected = f"Half Moon · {code} · umpikuja · {moves} siirtoa · {score} pistettä · {time}\n{link(game, code)}"
     assert copied == expected
@@ -89,34 +79,33 @@ def test_a_dead_end_is_copied_to_the_clipboard_in_finnish(game: GamePage) -> Non
 
 
 def test_a_cancelled_share_after_a_share_leaves_no_message(game: GamePage) -> None:
-    game.page.evaluate(SHARE_SHEET)
+    game.lend_share_sheet()
     game.play_line(WON["moves"])
     game.action("share-result")
-    said, behind = game.dialog("end").locator("[data-dialog-message]"), game.page.locator("[data-message]")
-    expect(said).to_have_text("Result shared.")
-    game.page.evaluate(FAILING_SHEET, "AbortError")
+    game.expect_dialog_message("end", "Result shared.")
+    game.lend_share_sheet(fails_with="AbortError")
     game.action("share-result")
-    expect(said).to_have_text("")
-    expect(behind).to_have_text("")
+    game.expect_dialog_message("end", "")
+    game.expect_message("")
     game.action("close")
-    expect(behind).to_have_text("")
+    game.expect_message("")
 
 
 def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: GamePage) -> None:
     game.page.context.grant_permissions(["clipboard-read", "clipboard-write"])
     game.store(HISTORY_KEY, DAILY_HISTORY)
-    game.page.evaluate(FAILING_SHEET, "NotAllowedError")
+    game.lend_share_sheet(fails_with="NotAllowedError")
     said = {
         "en": "Sharing was not available, so the result was copied to the clipboard.",
         "fi": "Jakaminen ei ollut käytettävissä, joten tulos kopioitiin leikepöydälle.",
     }
     for lang in ("en", "fi"):
-        game.page.evaluate("navigator.clipboard.writeText('')")
+        game.set_clipboard("")
         game.set_language(lang)
         game.action("stats")
         game.action("share-result")
-        expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(said[lang])
-        assert game.page.evaluate("navigator.clipboard.readText()").startswith(
+        game.expect_dialog_message("stats", said[lang])
+        assert game.clipboard().startswith(
             {"en": "Half Moon · daily 1 Dec 2026 · won", "fi": "Half Moon · päivän jako 1.12.2026 · voitettu"}[lang]
         )
         game.action("close")
@@ -125,18 +114,16 @@ def test_a_refused_share_copies_the_result_and_says_so_in_both_languages(game: G
 
 def test_the_statistics_share_the_latest_daily_deal_in_both_languages(game: GamePage) -> None:
     game.store(HISTORY_KEY, DAILY_HISTORY)
-    game.page.evaluate(SHARE_SHEET)
+    game.lend_share_sheet()
     texts = {}
     for lang in ("en", "fi"):
         game.set_language(lang)
         game.action("stats")
         game.action("share-result")
-        expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
-            {"en": "Result shared.", "fi": "Tulos jaettu."}[lang]
-        )
-        texts[lang] = game.page.evaluate("window.sharedData.text")
+        game.expect_dialog_message("stats", {"en": "Result shared.", "fi": "Tulos jaettu."}[lang])
+        texts[lang] = game.shared()["text"]
         show_history(game)
-        expect(game.page.locator("[data-history-game]")).to_have_count(2)
+        game.expect_history_games(2)
         game.dialog("stats").screenshot(path=str(RESULTS / f"history-{lang}.png"))
         game.action("close")
     game.set_language("en")
@@ -153,7 +140,7 @@ def seconds(shown: str) -> str:
 
 
 def rows(game: GamePage) -> list[dict[str, str]]:
-    return game.page.evaluate(
+    return game.read(
         """() => [...document.querySelectorAll('[data-history] [data-history-game]')].map(r => ({
             n: r.dataset.historyGame, date: r.dataset.date, code: r.dataset.code, won: r.dataset.won,
             score: r.dataset.score, moves: r.dataset.moves, time: r.dataset.time}))"""
@@ -169,12 +156,12 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     score, moves = game.figures()
     dead_end_time = seconds(game.info("time"))
     game.action("new")  # a dead end is not in progress: it ends not won, without a question
-    assert stat(game, "played") == "2"
+    assert game.stat("played") == "2"
     game.action("stats")
     show_history(game)
-    expect(game.page.locator("[data-history-game]")).to_have_count(2)
-    today = game.page.evaluate(PAGE_DATE)  # the page's local date, read once (a test across midnight)
-    day = datetime.date.fromisoformat(today)
+    game.expect_history_games(2)
+    day = game.local_date()  # the page's local date, read once (a test across midnight)
+    today = day.isoformat()  # as the history records it
     assert rows(game) == [
         {"n": "1", "date": today, "code": DEAD_END["code"], "won": "false"}
         | {"score": str(score), "moves": str(moves), "time": dead_end_time},
@@ -208,19 +195,19 @@ def test_the_rows_of_an_older_history_are_never_shown(game: GamePage) -> None:
     game.action("close")
     game.action("stats")
     show_history(game)  # left open: the next opening shows it at once
-    expect(game.page.locator("[data-history-game]")).to_have_count(1)
+    game.expect_history_games(1)
     game.action("close")
     game.play_code(DEAD_END["code"])
     game.play_line(DEAD_END["moves"])
     game.action("new")  # the dead end ends: a second game in the history
-    assert stat(game, "played") == "2"
+    assert game.stat("played") == "2"
     assert game.page.evaluate(OPEN_AND_READ) == [], "the rows of the history before the dead end were shown"
-    expect(game.page.locator("[data-history-game]")).to_have_count(2)
+    game.expect_history_games(2)
 
 
 def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imports(game: GamePage) -> None:
     game.play_line(WON["moves"])
-    assert stat(game, "won") == "1"  # recorded: the job under the lock has run
+    assert game.stat("won") == "1"  # recorded: the job under the lock has run
     game.action("close")
     game.action("stats")
     show_history(game)
@@ -231,15 +218,13 @@ def test_export_reset_and_import_carry_the_history_and_an_older_export_still_imp
     expect(game.page.locator("[data-history] tr")).to_have_count(0)
     choose_file(game, "stats-file", exported)
     game.confirm()
-    expect(game.dialog("stats").locator("[data-dialog-message]")).to_have_text(
-        "The statistics were imported from the file."
-    )
-    expect(game.page.locator("[data-history-game]")).to_have_count(1)
+    game.expect_dialog_message("stats", "The statistics were imported from the file.")
+    game.expect_history_games(1)
     older = json.loads(exported)
     del older["history"]
     older |= {"played": 5, "won": 1}  # an export made before the history: still imported, the history kept
     choose_file(game, "stats-file", json.dumps(older).encode())
     game.confirm()
-    assert stat(game, "played") == "5"
+    assert game.stat("played") == "5"
     expect(game.page.locator('[data-history-game="1"]')).to_have_attribute("data-code", WON["code"])
     game.action("close")

@@ -16,7 +16,9 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from halfmoon import DealCode, Game, Move, SavedGame, save
-from support.pageobject import GamePage, choose_file, download, stat, with_keys, without_statistics
+from support.page_dialogs import choose_file, download, without_statistics
+from support.page_storage import with_keys
+from support.pageobject import GamePage
 from support.testdata import WON
 
 DAILY = json.loads((Path(__file__).parents[2] / "docs" / "hm1-daily-vectors.json").read_text("utf-8"))
@@ -36,7 +38,7 @@ def game(game: GamePage) -> GamePage:
 
 
 def figures(game: GamePage) -> dict[str, str]:
-    return {name: stat(game, name) for name in FIGURES}
+    return {name: game.stat(name) for name in FIGURES}
 
 
 def almost_won(elapsed_ms: int = 90_000) -> str:
@@ -86,14 +88,14 @@ def test_a_win_is_counted_once_across_a_reload_and_a_second_tab(game: GamePage) 
 
 def test_an_abandoned_game_breaks_the_streak(game: GamePage) -> None:
     game.play_line(WON["moves"])
-    assert (stat(game, "played"), stat(game, "won"), stat(game, "streak")) == ("1", "1", "1")
+    assert (game.stat("played"), game.stat("won"), game.stat("streak")) == ("1", "1", "1")
     game.action("close")
     game.play_code(WON["code"])  # the won game is not in progress: no question (R7.6)
     game.play(WON["moves"][:1])
-    assert stat(game, "played") == "2"
+    assert game.stat("played") == "2"
     game.action("new")
     game.action("confirm")
-    assert (stat(game, "played"), stat(game, "won"), stat(game, "streak"), stat(game, "best-streak")) == (
+    assert (game.stat("played"), game.stat("won"), game.stat("streak"), game.stat("best-streak")) == (
         "2",
         "1",
         "0",
@@ -104,7 +106,7 @@ def test_an_abandoned_game_breaks_the_streak(game: GamePage) -> None:
 def test_statistics_export_reset_import_give_back_the_same_figures(game: GamePage) -> None:
     before = won_and_abandoned(game)
     game.action("stats")
-    expect(game.page.locator('[data-dialog="stats"]')).to_be_visible()
+    expect(game.dialog("stats")).to_be_visible()
     assert game.page.locator("[data-stats-chart] svg[role='img']").count() == 1
     exported = download(game, "stats-export")
     game.action("stats-reset")
@@ -127,7 +129,7 @@ def test_statistics_export_reset_import_give_back_the_same_figures(game: GamePag
 def test_a_broken_statistics_file_changes_nothing_and_says_why(game: GamePage, content: bytes, why: str) -> None:
     before = won_and_abandoned(game)
     choose_file(game, "stats-file", content)
-    expect(game.page.locator("[data-message]")).to_contain_text(why)
+    game.expect_message(why, part=True)
     assert figures(game) == before
 
 
@@ -137,7 +139,7 @@ def test_an_inconsistent_statistics_file_is_refused(game: GamePage) -> None:
     record = json.loads(download(game, "stats-export"))
     record["won"] = record["played"] + 1
     choose_file(game, "stats-file", json.dumps(record).encode())
-    expect(game.page.locator("[data-message]")).to_contain_text("more games won than played")
+    game.expect_message("more games won than played", part=True)
     assert figures(game) == before
     game.action("close")
 
@@ -148,7 +150,7 @@ def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Ga
     assert json.loads(saved)["moves"] == WON["moves"][:3]
     illegal = json.loads(saved) | {"moves": [*WON["moves"][:2], "P1+P2"]}
     choose_file(game, "game-file", json.dumps(illegal).encode())
-    expect(game.page.locator("[data-message]")).to_contain_text("Move 3 (P1+P2) of the saved game does not work")
+    game.expect_message("Move 3 (P1+P2) of the saved game does not work", part=True)
     assert game.figures() == (35, 3)
     game.action("undo")
     choose_file(game, "game-file", saved)

@@ -12,7 +12,8 @@ import pytest
 from conftest import CHROMIUM, CHROMIUM_ARGS, PREFIX, Watch
 from playwright.sync_api import Browser, BrowserType, Route, expect
 
-from support.pageobject import CODE, GamePage, with_keys
+from support.page_storage import with_keys
+from support.pageobject import CODE, GamePage
 from support.testdata import WON
 from webapp.store.storage_keys import BACKUP_KEY, GAME_KEY, HISTORY_BACKUP_KEY, HISTORY_KEY, SETTINGS_KEY, SNAPSHOT_KEY
 
@@ -63,11 +64,11 @@ def test_every_key_hostile_the_page_still_starts_says_what_it_did_and_injects_no
     assert said and len(said) < 300, said
     if kind == "foreign-version":
         assert "backup" in said
-        assert json.loads(game.stored(BACKUP_KEY))[-1] == json.loads(game.page.evaluate(f"JSON.stringify({value})"))
+        assert json.loads(game.stored(BACKUP_KEY))[-1] == json.loads(game.read(f"JSON.stringify({value})"))
     else:
         assert "not a Half Moon game" in said and "backup" not in said
-    assert game.page.evaluate(INJECTED) == 0 and game.page.title() == "Half Moon"
-    assert game.page.locator('[data-setting="move-errors"]').is_checked(), "good settings are never lost"
+    assert game.read(INJECTED) == 0 and game.page.title() == "Half Moon"
+    assert game.checked("move-errors"), "good settings are never lost"
     assert game.board("data-saved") == "true" and game.saved()["code"] == game.board("data-code")
 
 
@@ -75,7 +76,7 @@ def test_settings_nested_deeply_do_not_brick_the_page(profile: tuple[GamePage, W
     game, _ = profile
     fill_storage(game, {SETTINGS_KEY: HOSTILE["deep-nesting"]})
     game.open()
-    assert game.figures() == (0, 0) and not game.page.locator('[data-setting="move-errors"]').is_checked()
+    assert game.figures() == (0, 0) and not game.checked("move-errors")
     stored = game.stored(SETTINGS_KEY)
     assert stored is None or stored.startswith("{"), "the hostile value was removed"
 
@@ -181,7 +182,7 @@ def test_a_long_bad_code_is_cut_short_and_never_widens_the_page(game: GamePage) 
     try:
         game.open("?deal=" + "Z" * 6000)
         assert 0 < len(game.message()) < 200
-        assert game.page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert not game.scrolls_sideways()
     finally:
         game.page.set_viewport_size({"width": 1000, "height": 800})
 
@@ -194,10 +195,11 @@ def test_an_english_browser_sees_english_from_the_first_paint(browser: Browser, 
     page.route("**/pyodide.asm.wasm", lambda route: held.append(route))  # hold the runtime: the page stays before ready
     page.goto(site + f"?deal={CODE}")
     try:
-        expect(page.locator("html")).to_have_attribute("lang", "en")
+        early = GamePage(page, site)
+        early.expect_root("lang", "en")
         expect(page.locator('button[data-action="undo"]').first).to_have_text("Undo")
         expect(page.locator("[data-loading]")).to_contain_text("Loading")
-        assert not page.evaluate("document.documentElement.hasAttribute('data-ready')")
+        assert early.is_loading()
     finally:
         for route in held:
             route.abort()
@@ -232,7 +234,7 @@ def test_a_page_back_from_the_cache_takes_the_newer_game_silently(
         newer = other.saved()
         first.page.go_back(wait_until="commit")
         first.page.wait_for_function("window.sleptInTheCache === true")  # restored, not reloaded
-        expect(first.page.locator("[data-board]")).to_have_attribute("data-moves", "3")
+        first.expect_board("data-moves", "3")
         position = ("code", "moves", "undone")
         assert first.message() == "" and [first.saved()[k] for k in position] == [newer[k] for k in position]
         assert not first.dialog("confirm").is_visible()
@@ -269,6 +271,6 @@ def test_no_page_breaks_its_content_security_policy_online_or_offline(browser: B
                 assert policy.count() == 1, f"{name or 'index.html'} has no policy"
                 assert page.evaluate("window.cspViolations") == [], f"{name or 'index.html'} online={online}"
                 page.close()
-        assert game.page.evaluate("window.cspViolations") == []
+        assert game.read("window.cspViolations") == []
     finally:
         context.close()

@@ -78,7 +78,7 @@ class Engine:
         began = time.monotonic()
         self.game.open()
         self.first_ready_s = time.monotonic() - began
-        self.first_start = self.driver.evaluate("document.documentElement.dataset.start")
+        self.first_start = self.game.root("data-start")
         self.first_code = self.game.board("data-code")
         self.until_ready = list(self.served)  # the page's own downloads (its Workers start after ready)
         # The first visit's downloads are over once the service worker controls the page (it
@@ -87,7 +87,7 @@ class Engine:
         self.driver.wait("navigator.serviceWorker.controller !== null", READY_S * 1000)
         settled = "['stored', 'failed', 'off', 'dropped'].includes(document.documentElement.dataset.snapshot)"
         self.driver.wait(settled, READY_S * 1000)
-        self.snapshot = self.driver.evaluate("document.documentElement.dataset.snapshot")
+        self.snapshot = self.game.root("data-snapshot")
         self.first_visit = list(self.served)
         self.first_seen = self.seen()
 

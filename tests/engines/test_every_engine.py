@@ -16,11 +16,11 @@ from typing import Any
 
 from engine_suite import PREFIX, Engine
 
+from support.access import Keyboard
 from support.geometry import inside, overlap, window
-from support.pageobject import CODE, GamePage, Keyboard, stat
+from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 
-STARTED = "document.documentElement.dataset.start"
 ROOT = Path(__file__).resolve().parents[2]
 # The files the early fetch downloads, as the build wrote them into it.
 EARLY: list[str] = json.loads(
@@ -69,12 +69,12 @@ def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted:
 
 
 def test_a_whole_won_game_by_taps_and_its_statistics(game: GamePage) -> None:
-    played, won = int(stat(game, "played")), int(stat(game, "won"))
+    played, won = int(game.stat("played")), int(game.stat("won"))
     game.play(WON["moves"])  # 48 removals, each a click per card
     assert game.board("data-status") == "won" and game.figures() == (520, 48)
     assert game.is_open("end")
-    assert (int(stat(game, "played")), int(stat(game, "won"))) == (played + 1, won + 1)
-    assert int(stat(game, "streak")) >= 1 and stat(game, "best-time") != ""
+    assert (int(game.stat("played")), int(game.stat("won"))) == (played + 1, won + 1)
+    assert int(game.stat("streak")) >= 1 and game.stat("best-time") != ""
 
 
 def test_undo_and_redo(game: GamePage) -> None:
@@ -100,7 +100,7 @@ def test_a_reload_resumes_the_game_restored_from_the_snapshot(game: GamePage, bo
     cards = game.cards()
     game.open()  # a navigation to the address: the second visit of this profile
     assert game.figures() == (20, 2) and game.cards() == cards
-    assert booted.driver.evaluate(STARTED) == "restored"
+    assert game.root("data-start") == "restored"
 
 
 def test_an_offline_reload_resumes_the_game(game: GamePage, booted: Engine) -> None:
@@ -140,8 +140,8 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: GamePage, booted:
     assert booted.driver.evaluate(SNAPSHOT, ["corrupt"]) is True
     try:
         game.open()
-        assert booted.driver.evaluate(STARTED) == "normal"
-        assert booted.driver.evaluate("document.documentElement.dataset.snapshot") == "dropped"
+        assert game.root("data-start") == "normal"
+        assert game.root("data-snapshot") == "dropped"
         assert game.figures() == (10, 1)
         said = [text for kind, text, _ in booted.seen() if kind == "warn"]
         assert any("snapshot was not usable" in text for text in said), said
@@ -151,11 +151,11 @@ def test_a_corrupt_snapshot_falls_back_to_a_normal_start(game: GamePage, booted:
 
 def test_the_keyboard(game: GamePage, booted: Engine) -> None:
     keys = Keyboard(game)
-    stops = booted.driver.evaluate(TAB_STOPS)
+    stops = game.read(TAB_STOPS)
     assert len(stops) == 1 and game.count(stops[0]) > 0, f"the board's Tab stops: {stops}"
-    booted.driver.evaluate("document.querySelector('[data-link=\"examples\"]').focus()")
+    game.focus('[data-link="examples"]')
     booted.driver.key("Tab")
-    assert keys.focused_place() == stops[0], "Tab enters the board at its one stop (the place last focused)"
+    assert game.focused_place() == stops[0], "Tab enters the board at its one stop (the place last focused)"
     keys.tap("P4")
     assert game.selected() == ["P4"]
     booted.driver.key("Escape")
@@ -205,7 +205,7 @@ def test_the_table_fits_a_phone_both_ways_and_a_laptop(game: GamePage, booted: E
     booted.driver.evaluate(FRAMES, VIEWPORTS)
     try:
         booted.driver.wait(FRAMES_READY, 240_000)
-        measured: dict[str, Any] = booted.driver.evaluate(GEOMETRY)
+        measured: dict[str, Any] = game.read(GEOMETRY)
     finally:
         booted.driver.evaluate("() => document.querySelectorAll('iframe[data-test-frame]').forEach(f => f.remove())")
     for width, height in VIEWPORTS:
