@@ -17,10 +17,13 @@ from halfmoon.jsontext import parse_json
 from halfmoon.saved import MAX_CHARS
 from support.testdata import MUTATION, WON
 
-EXAMPLE_CPU_SECONDS = 0.2
-"""Each example must finish within 200 ms of this process's CPU time. Hypothesis's own ``deadline``
-measures wall time, which a busy machine (two cores shared by many) stretches at random, so the
-bound is checked on CPU time instead (``read_or_refuse``)."""
+EXAMPLE_CPU_SECONDS = 2.0
+"""A guard against a parser that never ends (or ends so late it is as bad), not a measure of speed:
+an example that uses this much of this process's CPU time fails. Far above what any example takes, so
+that a busy machine (which inflates CPU time too, through shared caches) never fails it; the speed
+of the parsers is measured by tools/bench_engine.py. Hypothesis's own ``deadline`` measures wall
+time, which a busy machine stretches at random, so the bound is checked on CPU time
+(``read_or_refuse``)."""
 fuzz = settings(
     max_examples=settings().max_examples if MUTATION else 300,
     deadline=None,
