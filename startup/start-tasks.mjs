@@ -70,7 +70,7 @@ export function lateImports(pyodide) {
 }
 
 // A new task, behind the tasks already waiting, timers too: a message to ourselves, then a timer
-// set from that message's task (its nesting level stays under the 4 ms clamp's). A message alone runs
+// set from that message's task (its nesting level stays under the browsers' clamp of nested timers). A message alone runs
 // ahead of waiting timers, which then wait through two or three steps in a row; `scheduler.yield()`
 // is worse: its continuation runs ahead of them through the whole start, so a timer waits through
 // every step. In a hidden page, whose timers the browser wakes about once a

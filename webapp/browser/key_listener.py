@@ -12,6 +12,7 @@ webapp/browser/page.py).
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Protocol
 
 from halfmoon import PLACES, Place
@@ -35,17 +36,23 @@ def claimed(view: View) -> tuple[Rule, ...]:
     presses a focused command button), and the shortcuts."""
     if view.dialog is not Dialog.NONE:
         return ()
+    return _claimed(view.replay is not None, view.key_shortcuts)
+
+
+@functools.cache
+def _claimed(replaying: bool, singles: bool) -> tuple[Rule, ...]:
+    """Made once per state: every render publishes them, and they follow from these two alone."""
     unless = f"{FORM_CONTROLS}, dialog[open]"
     board = tuple(key_name(k) for k in BOARD_KEYS)
     rules = [Rule("keydown", "[data-board] [data-place]", unless, board, any_modifiers=True)]
-    if view.replay is not None:
+    if replaying:
         space, escape = (key_name(" "),), (key_name("Escape"),)
         rules += [
             Rule("keydown", None, unless, escape, any_modifiers=True),
             Rule("keydown", None, f"{unless}, button", space, any_modifiers=True),
             Rule("keydown", "[data-board]", unless, space, any_modifiers=True),
         ]
-    shortcuts = tuple(key_name(k.key, k.ctrl, k.meta, k.shift, k.alt) for k in shortcut_keys(view.key_shortcuts))
+    shortcuts = tuple(key_name(k.key, k.ctrl, k.meta, k.shift, k.alt) for k in shortcut_keys(singles))
     rules.append(Rule("keydown", None, unless, shortcuts))
     return tuple(rules)
 

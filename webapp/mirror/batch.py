@@ -101,6 +101,8 @@ class Batch:
     def claim(self, owner: str, rules: tuple[Rule, ...]) -> None:
         """``owner``'s rules of the events whose default the page prevents (replacing its last); the
         page hears each rule's type, so that it can apply the rule."""
+        if self._claims.get(owner) == rules:
+            return  # as published: nothing to compare (every render claims again)
         before = self._claimed()
         self._claims[owner] = rules
         for rule in rules:
