@@ -67,7 +67,8 @@ self.addEventListener("message", (event) => {
 const PAGE = absolute("./");
 const INDEX = absolute("index.html");
 
-// Cache first. The query string is ignored, so that a link with ?deal= finds the page.
+// Cache first. The query string is ignored, so that a link with ?deal= finds the page and a first
+// visit's precache of the worker's interpreter module (under "?restore=0") serves every start.
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
@@ -75,6 +76,9 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const cached = await cache.match(key, { ignoreSearch: true });
-    return cached || fetch(request);
+    if (!cached) return fetch(request);
+    // A module's address is its response's: a response made here keeps the request's query (the
+    // worker's interpreter module reads the start's decision from it), a cached one would not.
+    return request.mode === "navigate" || cached.url === request.url ? cached : new Response(cached.body, cached);
   })());
 });

@@ -1,25 +1,24 @@
-// The interpreter snapshot of the page's start (startup/pyodide-start.mjs): whether the fast start is
-// on, the restore of a stored snapshot (read and checked in a Worker, guarded against a start that
-// crashes), and the making of one after ready. tools/build.py copies it beside the start module and
-// writes the build key and Python's facts into it.
+// The interpreter snapshot, the page's side (startup/page-start.mjs): whether the fast start is on,
+// whether a stored snapshot may be restored (the crash guard, the failures), and the making of one
+// after ready, in a Worker. The restore itself is the worker's (startup/worker-start.mjs). The
+// build copies it to static/build/ and writes the build key and Python's facts into it.
 
-// The Pyodide build and a hash of every file that goes into a snapshot, written by tools/build.py.
-const BUILD = "@HALF_MOON_BUILD@";
-const SCOPE = new URL("../../../", import.meta.url).href;
+// Python's facts, written by tools/build.py: the build key (Pyodide's version and a hash of every file
+// that goes into a snapshot), the storage keys (webapp/store/storage_keys.py), the settings' field of
+// the fast start, the page's default language, the words of a start that failed, the site's paths.
+export const FACTS = JSON.parse('@HALF_MOON_PAGE_FACTS@');
+const BUILD = FACTS.build;
+export const SITE = new URL("../../", import.meta.url);
 // Not under the service worker's prefix ("half-moon:<scope>:"), whose activation deletes the
 // project's old caches: a snapshot is keyed by the build itself, and this module deletes stale ones.
-const CACHE = `half-moon-interpreter:${SCOPE}`;
-const ENTRY = `${SCOPE}__interpreter-snapshot__?build=${BUILD}`;
-const HASH = "x-half-moon-sha256";
-// Python's facts, written by tools/build.py: the storage keys (webapp/store/storage_keys.py), the settings'
-// field of the fast start and the page's default language.
-export const FACTS = JSON.parse('@HALF_MOON_FACTS@');
+const CACHE = `half-moon-interpreter:${SITE.href}`;
+const ENTRY = `${SITE.href}__interpreter-snapshot__?build=${BUILD}`;
 const SETTINGS = FACTS.settingsKey;
 // Set while a restored start runs, cleared at ready: found at the next start with no tab holding
 // its lock, it means that start crashed or hung.
 const STARTING = FACTS.startingKey;
 const FAILURES = FACTS.failuresKey;
-export const MAX_FAILURES = 3; // then this build makes no more snapshots on this device
+const MAX_FAILURES = 3; // then this build makes no more snapshots on this device
 const root = document.documentElement;
 
 export function mark(name, value) {
@@ -27,7 +26,7 @@ export function mark(name, value) {
 }
 
 // The "fast start" setting (webapp/store/storage.py writes it; on unless turned off), and what it needs.
-export function enabled() {
+function enabled() {
   try {
     // Reading `caches` itself throws in a sandboxed frame.
     if (!globalThis.caches || !globalThis.crypto?.subtle || typeof Worker !== "function") return false;
@@ -43,16 +42,8 @@ const MAX_RECORD = 4096;
 // One of our short JSON records, or null (absent, too long, not JSON).
 function readRecord(key) {
   try {
-    return JSON.parse(read(key));
-  } catch {
-    return null;
-  }
-}
-
-function read(key) {
-  try {
     const value = localStorage.getItem(key);
-    return value !== null && value.length <= MAX_RECORD ? value : null;
+    return value !== null && value.length <= MAX_RECORD ? JSON.parse(value) : null;
   } catch {
     return null;
   }
@@ -67,60 +58,29 @@ function write(key, value) {
   }
 }
 
-
-// The restore
-
-export class HashMismatch extends Error {}
-
-export async function restorable() {
-  // The Worker reads the bytes, off the main thread, from now on: a copy comes back at once, for
-  // Pyodide to read before it compiles its runtime, and their hash's verdict after it. With no
-  // snapshot stored it runs until it says so itself: a Worker stopped as its module arrives can
-  // leave that download out of the HTTP cache (Chromium, now and then), and the "make" Worker
-  // would download the module again.
-  const check = inWorker("check", { cache: CACHE, entry: ENTRY, header: HASH }, 2);
-  const [read, verdict] = check.replies;
-  const bytes = read.then((message) => new Uint8Array(message.bytes));
-  const checked = verdict.then(({ hash, expected }) => {
-    if (hash !== expected) throw new HashMismatch("its bytes do not match their hash");
-  });
-  bytes.catch(() => {}); // handled where loadPyodide rejects
-  checked.catch(() => {});
-  const response = await (await caches.open(CACHE)).match(ENTRY);
-  if (!response) {
-    await forget(); // any snapshot of another build is stale
-    return null;
+// Whether this start restores: the setting on, a snapshot of this build stored, and the last
+// restored start not crashed. (What is decided is what the worker is told: `?restore=1`.)
+export async function restoring() {
+  if (!enabled()) {
+    mark("snapshot", "off");
+    forget().catch(() => {});
+    return false;
   }
-  if (await crashed()) {
-    check.stop();
-    console.warn("Half Moon: the last start from a snapshot did not finish; starting normally");
-    write(STARTING, null);
-    await drop(true);
-    return null;
+  try {
+    if (!(await caches.match(ENTRY, { cacheName: CACHE }))) {
+      await forget(); // any snapshot of another build is stale
+      return false;
+    }
+    if (await crashed()) {
+      console.warn("Half Moon: the last start from a snapshot did not finish; starting normally");
+      write(STARTING, null);
+      await drop(true);
+      return false;
+    }
+    return true;
+  } catch {
+    return false;
   }
-  return { bytes, checked };
-}
-
-export const never = new Promise(() => {});
-
-// Pyodide copies the snapshot into its memory after its file-system hook, a step of Emscripten's
-// pre-run that comes once the wasm module is compiled and instantiated. There the hook waits for
-// the hash's verdict (on a mismatch, for ever: loadPyodide falls back on the verdict itself, and
-// no Python ever runs on bad bytes), then for a task of its own: Pyodide's restore, one run of
-// promise callbacks that would be one long block of the main thread, is split in two.
-export function verified(checked, fsInit) {
-  return async (...args) => {
-    await checked.catch(() => never);
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    await fsInit?.(...args);
-  };
-}
-
-// What a snapshot carries over from where it was made, and must not.
-export function settle(pyodide) {
-  delete pyodide._api.config._loadSnapshot; // the config would keep the snapshot's bytes for the page's life
-  // The same random state on every restore until reseeded; a second "" in sys.path from Pyodide.
-  pyodide.runPython("import random, sys\nrandom.seed()\nsys.path[:] = dict.fromkeys(sys.path)");
 }
 
 export let dropped = false;
@@ -132,11 +92,11 @@ export async function drop(countFailure) {
   await forget();
 }
 
-export function forget() {
+function forget() {
   return caches.delete(CACHE);
 }
 
-export function failures() {
+function failures() {
   const seen = readRecord(FAILURES);
   return seen?.build === BUILD && Number.isInteger(seen.count) ? seen.count : 0;
 }
@@ -181,22 +141,24 @@ export function whenReady() {
   });
 }
 
-// Making one, after ready, off the critical path
-
-export function idle(job) {
-  if (globalThis.requestIdleCallback) requestIdleCallback(() => job(), { timeout: 2000 });
+// After ready, when the page is idle, a normal start makes the snapshot the next visit restores:
+// not in the visit that dropped a bad one (the next visit makes it), nor for a build that keeps failing.
+export function makeLater() {
+  if (dropped || failures() >= MAX_FAILURES || !enabled()) return;
+  const job = () => make();
+  if (globalThis.requestIdleCallback) requestIdleCallback(job, { timeout: 2000 });
   else setTimeout(job, 200);
 }
 
-export async function make() {
+async function make() {
   mark("snapshot", "making");
   try {
     const made = performance.now();
-    const { bytes, hash } = await inWorker("make").replies[0];
+    const { bytes, hash } = await inWorker("make");
     const stored = performance.now();
     if (!enabled()) return mark("snapshot", "off"); // turned off meanwhile
     await forget(); // one snapshot at a time: older builds' go
-    const headers = { [HASH]: hash, "content-type": "application/octet-stream" };
+    const headers = { [FACTS.hashHeader]: hash, "content-type": "application/octet-stream" };
     await (await caches.open(CACHE)).put(ENTRY, new Response(bytes, { headers }));
     const detail = { bytes: bytes.length, makeMs: stored - made, storeMs: performance.now() - stored };
     performance.mark("half-moon:snapshot-stored", { detail });
@@ -207,25 +169,12 @@ export async function make() {
   }
 }
 
-// A job of startup/snapshot-worker.mjs ("check" a stored snapshot, "make" one): a promise of each
-// of the `count` messages it answers, in order (an error fails every one not yet answered), and a
-// way to stop it.
-function inWorker(job, message = {}, count = 1) {
-  const worker = new Worker(new URL("./half-moon-snapshot-worker.mjs", import.meta.url), { type: "module" });
-  const replies = Array.from({ length: count }, () => Promise.withResolvers());
-  let answered = 0;
-  const stop = (error = new Error("stopped")) => {
-    for (const reply of replies.slice(answered)) reply.reject(error);
-    answered = count;
-    worker.terminate();
-  };
-  worker.onmessage = ({ data }) => {
-    if (data.error) return stop(new Error(data.error));
-    replies[answered++].resolve(data);
-    if (answered === count) worker.terminate();
-  };
-  worker.onerror = (event) => stop(new Error(event.message || "the worker failed"));
-  worker.postMessage({ job, ...message });
-  return { replies: replies.map((reply) => reply.promise), stop };
+// A job of startup/snapshot-worker.mjs: a promise of its answer.
+function inWorker(job) {
+  const worker = new Worker(new URL(FACTS.snapshotWorker, SITE), { type: "module" });
+  return new Promise((resolve, reject) => {
+    worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
+    worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
+    worker.postMessage({ job });
+  }).finally(() => worker.terminate());
 }
-

@@ -7,21 +7,21 @@
   of PyScript only the modules the page can load (not its editor, terminals, MicroPython, package
   graph or zip reader: a megabyte that every first visit's service worker would precache),
   with Pyodide's standard library cut to the modules the page imports (data/stdlib-modules.txt,
-  found by tools/trace_stdlib.py) and compiled to bytecode by tools/minify_stdlib.mjs, a lock file that
-  lists no package (the page loads none), and one patch (``receipt_in_steps``: Emscripten's receipt of
-  the wasm instance in four tasks);
+  found by tools/trace_stdlib.py) and compiled to bytecode by tools/minify_stdlib.mjs, and a lock file
+  that lists no package (the page loads none);
 - compiles PyScript's own Python package, as its core module holds it, into
   ``static/build/pyscript.zip`` (checked pycs the start-up module puts beside PyScript's sources);
 - zips the engine ``halfmoon`` and the browser shell ``webapp`` into ``static/build/app.zip``,
   which pyscript.toml writes whole into Pyodide's file system (imported through zipimport), as
   bytecode only (no sources) compiled by Pyodide's own Python (tools/compile_pyc.mjs, run in
   Node), so the page compiles nothing at start;
-- copies the interpreter's start-up (startup/*.mjs: the memory-snapshot warm start) beside
-  Pyodide, with the build key written in: Pyodide's version and a hash of every file a snapshot
-  holds, so that a snapshot of another build is never restored, and the runtime's sizes (the first
-  visit's progress bar);
+- copies the start (startup/*.mjs): the worker's interpreter module and the snapshot's modules beside
+  Pyodide, the page's start modules into ``static/build/``, with the build key written in (Pyodide's
+  version and a hash of every file a snapshot holds, so that a snapshot of another build is never
+  restored), the worker's config from pyscript.toml, the runtime's sizes (the first visit's progress
+  bar) and Python's facts;
 - writes the early fetch (startup/early-fetch.js, the first script of index.html) into
-  ``static/build/early-fetch.js`` with the list of the runtime's files it starts downloading;
+  ``static/build/early-fetch.js``, and the page's runtime tags into index.html (sitegen/runtime.py);
 - renders the icons (tools/icons.py) into ``static/build/icons/``;
 - writes the service worker's precache list, ``static/build/precache-manifest.js``: every file
   the site needs, each with a revision hash of its contents, never kept by hand;
@@ -49,6 +49,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from sitegen.pages import write_pages
+from sitegen.runtime import refresh_runtime
 from sitegen.skeleton import refresh_css, refresh_index
 from tools.build_bytecode import app_zip, pyscript_bytecode, pyscript_sources
 from tools.build_paths import BUILD, PACKAGES, PYC_BYTES, PYODIDE_FILES, PYSCRIPT_BYTECODE, ROOT, STDLIB_MODULES, VENDOR
@@ -60,33 +61,20 @@ from tools.build_site import (
     site_files,
     write_precache_manifest,
 )
-from tools.build_start import (
-    OWN_START,
-    SHELL_STDLIB,
-    early_fetch,
-    early_fetch_files,
-    snapshot_modules,
-    start_import_groups,
-    startup,
-)
-from tools.build_vendor import RECEIPT_STEP, receipt_in_steps, vendor
+from tools.build_start import SHELL_STDLIB, early_fetch, snapshot_modules, startup
+from tools.build_vendor import vendor
 from tools.icons import SIZES, render
 
 # What other tools and the tests import from the build, wherever its step lives.
 __all__ = [
-    "OWN_START",
     "PYSCRIPT_BYTECODE",
-    "RECEIPT_STEP",
     "SHELL_STDLIB",
     "SITE_FILES",
-    "early_fetch_files",
     "export_site",
     "precache_manifest",
     "pyscript_sources",
-    "receipt_in_steps",
     "site_files",
     "snapshot_modules",
-    "start_import_groups",
     "write_precache_manifest",
 ]
 STAMPS = ROOT / ".build-stamps.json"  # each slow step's input hash when it last ran (git-ignored)
@@ -156,6 +144,8 @@ def main() -> None:
     stale = write_pages(ROOT, write=not args.check)
     if refresh_index(ROOT / "index.html", write=not args.check):
         stale.append("index.html")
+    if refresh_runtime(ROOT / "index.html", write=not args.check):
+        stale.append("index.html (runtime)")
     if refresh_css(ROOT / "static" / "app.css", write=not args.check):
         stale.append("static/app.css")
     if refresh_manifest(ROOT / "manifest.webmanifest", write=not args.check):

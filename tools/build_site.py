@@ -11,29 +11,36 @@ from pathlib import Path
 from sitegen.manifest import SCREENSHOT_DIR, manifest_text
 from sitegen.pages import PAGE_FILES
 from tools.build_paths import ROOT
+from tools.build_start import interpreter_url
 
 # The site's own files at the top level; everything under static/ is part of the site too.
-SITE_FILES = ("index.html", "pyscript.toml", "manifest.webmanifest", *PAGE_FILES)
+SITE_FILES = ("index.html", "manifest.webmanifest", *PAGE_FILES)
+# The worker asks for its interpreter module with the start's query; a first visit's is this one.
+FIRST_START_QUERY = "?restore=0"
 
 
 def site_files(root: Path = ROOT) -> list[str]:
     """Every file of the site, as URLs relative to its top: what the service worker precaches. The
     page once, as ``./`` (the worker answers ``index.html`` from it): not a second download. Not the
-    manifest's screenshots: only an install dialog shows them, and it fetches them itself."""
+    manifest's screenshots: only an install dialog shows them, and it fetches them itself. The worker's
+    interpreter module under the address a first visit's worker asks for (the worker answers every
+    query from it): the precache finds it in the HTTP cache, not a second download."""
     static = sorted(
         p.relative_to(root).as_posix()
         for p in (root / "static").rglob("*")
         if p.is_file() and not p.relative_to(root).as_posix().startswith(SCREENSHOT_DIR + "/")
     )
     top = (name for name in SITE_FILES if name != "index.html")
-    return ["./", *top, *(p for p in static if p != "static/build/precache-manifest.js")]
+    interpreter = interpreter_url().removeprefix("./")
+    listed = (f"{p}{FIRST_START_QUERY}" if p == interpreter else p for p in static)
+    return ["./", *top, *(p for p in listed if p != "static/build/precache-manifest.js")]
 
 
 def precache_manifest(root: Path = ROOT) -> dict[str, object]:
     """Each file with a revision hash of its contents; the version is a hash of them all."""
 
     def revision(url: str) -> str:
-        path = root / ("index.html" if url == "./" else url)
+        path = root / ("index.html" if url == "./" else url.split("?")[0])
         return hashlib.sha256(path.read_bytes()).hexdigest()[:16]
 
     files = [[url, revision(url)] for url in site_files(root)]

@@ -1,6 +1,6 @@
 """The build's vendoring of the runtime (tools/build.py): PyScript's and Pyodide's files copied from
 node_modules into ``static/vendor/``, of PyScript only the modules the page can load, Pyodide's standard
-library cut to the modules the page imports, and the one patch of Pyodide (``receipt_in_steps``)."""
+library cut to the modules the page imports. Pyodide's files are served as they are published."""
 
 from __future__ import annotations
 
@@ -33,8 +33,6 @@ def vendor() -> None:
     (VENDOR / "pyodide").mkdir(parents=True)
     for name in PYODIDE_FILES:
         shutil.copy2(modules / "pyodide" / name, VENDOR / "pyodide" / name)
-    asm = VENDOR / "pyodide" / "pyodide.asm.mjs"
-    asm.write_text(receipt_in_steps(asm.read_text(encoding="utf-8")), encoding="utf-8")
     stdlib = VENDOR / "pyodide" / "python_stdlib.zip"
     trim_stdlib(modules / "pyodide" / "python_stdlib.zip", stdlib)
     subprocess.run(["node", str(ROOT / "tools" / "minify_stdlib.mjs"), str(stdlib)], check=True)
@@ -45,32 +43,6 @@ def vendor() -> None:
     (VENDOR / "pyscript").mkdir()
     for name in pyscript_modules(dist):
         shutil.copy2(dist / name, VENDOR / "pyscript" / name)
-
-
-RECEIPT = (
-    "function receiveInstance(instance,module){",
-    "wasmExports=applySignatureConversions(wasmExports);assignWasmExports(wasmExports);"
-    "updateGOT(origExports);LDSO.init();loadDylibs();",
-)
-RECEIPT_CALLERS = ("resolve(receiveInstance(inst,mod))", "wasmExports=await (createWasm());run();")
-"""Where the receipt's result is waited for before the runtime runs: what makes it safe to make async."""
-RECEIPT_STEP = 'await Module["receiveStep"]?.();'
-
-
-def receipt_in_steps(asm: str) -> str:
-    """Emscripten's receipt of the wasm instance (its dynamic linking, in one task the longest of a
-    restored start) in four tasks: ``receiveInstance`` made async, awaiting
-    the hook ``receiveStep`` (set by startup/start-tasks.mjs) before the signature conversions, the
-    global offset table's update and the loader's set-up with its check of undefined symbols. Its
-    callers already await it (``await createWasm()``, then ``run()``). A Pyodide whose code differs
-    stops the build, so that an upgrade never loses the split silently."""
-    head, steps = RECEIPT
-    if any(asm.count(text) != 1 for text in (head, steps, *RECEIPT_CALLERS)):
-        sys.exit("build: pyodide.asm.mjs's receiveInstance is not as tools/build.py patches it (a new Pyodide?)")
-    split = steps
-    for call in ("wasmExports=applySignatureConversions", "updateGOT(origExports)", "LDSO.init()"):
-        split = split.replace(call, RECEIPT_STEP + call)
-    return asm.replace(head, "async " + head).replace(steps, split)
 
 
 def pyscript_modules(dist: Path) -> set[str]:
