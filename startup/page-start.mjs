@@ -19,6 +19,8 @@ const TAG = "half-moon:start";
 const SILENCE_MS = 60_000; // no word from the worker for this long before ready: it is not starting
 const at = (path) => new URL(path, SITE).href;
 const root = document.documentElement;
+// The worker's port that runs Python for the tests' checks of its interpreter.
+export let probe = null;
 
 export async function startWorker({ onWorker = () => {} } = {}) {
   const watch = watchdog();
@@ -37,12 +39,12 @@ export async function startWorker({ onWorker = () => {} } = {}) {
     };
     hooks.main.onWorker.add(hook);
     const version = `${at(FACTS.interpreter)}?restore=${restore ? 1 : 0}`;
-    const worker = await PyWorker(at(FACTS.entry), { type: "pyodide", version, config: config() });
+    const ready = await PyWorker(at(FACTS.entry), { type: "pyodide", version, config: config() });
     whenReady().then(() => {
       guard?.release();
       if (!restore) makeLater();
     });
-    return worker;
+    return ready;
   } catch (error) {
     watch.fail(error);
     throw error;
@@ -61,6 +63,7 @@ function listener(guard, watch) {
     watch.heard();
     const what = data?.[TAG];
     if (what === "progress") bar.update(data.received, data.total);
+    else if (what === "probe") probe = data.port;
     else if (what === "console") (data.level === "warn" ? console.warn : console.error)(String(data.text));
     else if (what === "dropped") {
       guard?.release();

@@ -73,6 +73,24 @@ const pyscriptBytecode = fetch(new URL(FACTS.pyscriptBytecode, import.meta.url))
   .then((response) => (response.ok ? response.arrayBuffer() : null))
   .catch(() => null);
 
+// For the tests' checks of the started interpreter (what a restore holds, `random` reseeded): a port
+// of its own (PyScript reads every message the worker itself receives), handed to the page at once,
+// that answers each Python source it is sent with the source's value.
+let interpreter = null;
+const probe = new MessageChannel();
+probe.port1.onmessage = ({ data }) => {
+  let value;
+  try {
+    const result = interpreter?.runPython(String(data));
+    value = result?.toJs ? result.toJs() : result;
+    result?.destroy?.();
+  } catch (error) {
+    value = { error: String(error) };
+  }
+  probe.port1.postMessage(value);
+};
+self.postMessage({ [TAG]: "probe", port: probe.port2 }, [probe.port2]);
+
 class HashMismatch extends Error {}
 class Gone extends Error {}
 const never = new Promise(() => {});
@@ -134,6 +152,7 @@ async function started(pyodide, how) {
   } catch (error) {
     console.warn(`Half Moon: PyScript's bytecode was not usable (${error}); it compiles its sources`);
   }
+  interpreter = pyodide;
   tell("started", { how });
   return pyodide;
 }

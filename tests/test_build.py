@@ -1,5 +1,6 @@
 """The build's generated parts: the precache list, the site's references, the Pages workflow, the
-vendored runtime's one patch, PyScript's package as bytecode."""
+start's modules and the worker's config, Pyodide's private parts the start uses, PyScript's package as
+bytecode."""
 
 from __future__ import annotations
 
@@ -21,21 +22,20 @@ import pytest
 from sitegen.manifest import manifest
 from tools.build import (
     PYSCRIPT_BYTECODE,
-    RECEIPT_STEP,
     SITE_FILES,
     export_site,
     precache_manifest,
     pyscript_sources,
-    receipt_in_steps,
     site_files,
 )
+from tools.build_start import BESIDE_PYODIDE, interpreter_url, worker_config
 from tools.serve import make_server
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_every_file_of_the_site_is_precached_with_its_revision() -> None:
-    listed = dict(precache_manifest()["files"])  # type: ignore[arg-type]
+    listed = {url.split("?")[0]: revision for url, revision in precache_manifest()["files"]}  # type: ignore[attr-defined]
     on_disk = {p.relative_to(ROOT).as_posix() for p in (ROOT / "static").rglob("*") if p.is_file()}
     screenshots = {shot["src"] for shot in manifest()["screenshots"]}  # type: ignore[attr-defined]
     assert on_disk - {"static/build/precache-manifest.js"} - screenshots <= listed.keys()
@@ -70,7 +70,8 @@ def test_every_local_reference_of_the_page_exists() -> None:
     missing = [r for r in refs if not (ROOT / r).exists()]
     missing += [r for r in fragments if f'id="{r[1:]}"' not in page]
     assert missing == []
-    assert set(site_files()) >= {r.removeprefix("./") for r in refs if "precache-manifest" not in r}
+    precached = {url.split("?")[0] for url in site_files()}
+    assert precached >= {r.removeprefix("./") for r in refs if "precache-manifest" not in r}
 
 
 def test_the_published_site_serves_every_precached_file_as_its_revision_says(tmp_path: Path) -> None:
@@ -116,33 +117,92 @@ def test_the_pages_workflow_is_valid() -> None:
 
 
 def test_the_games_zip_is_imported_where_pyscript_writes_it() -> None:
-    """One path, three readers: pyscript.toml writes the zip whole; the page's entry and the snapshot
+    """One path, three readers: pyscript.toml writes the zip whole; the worker's entry and the snapshot
     Worker put that path on sys.path (a restored package finds its later submodules there)."""
     files = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["files"]
     target = files["./static/build/app.zip"]
     assert not target.endswith("*"), "written whole, not unpacked"
     name = target.removeprefix("./")
-    entry = re.search(r'<script type="py"[^>]*>(.*?)</script>', (ROOT / "index.html").read_text()).group(1)  # type: ignore[union-attr]
-    on_path = rf'sys\.path\.insert\(0, "{re.escape(name)}"\)'
-    assert re.match(rf"import sys; {on_path};", entry)
+    on_path = rf"""sys\.path\.insert\(0, ["']{re.escape(name)}["']\)"""
+    assert re.search(on_path, (ROOT / "static" / "worker.py").read_text(encoding="utf-8"))
     worker = (ROOT / "startup" / "snapshot-worker.mjs").read_text(encoding="utf-8")
     assert f'FS.writeFile("{name}"' in worker and re.search(on_path, worker)
 
 
-def test_the_served_runtime_receives_its_instance_in_four_tasks() -> None:
-    """Emscripten's receipt of the wasm instance awaits the start-up module's hook three
-    times (the page's copy is the pinned Pyodide's with that patch and nothing else), and a Pyodide
-    whose receipt reads otherwise stops the build instead of losing the split."""
-    pinned = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    served = (ROOT / "static" / "vendor" / "pyodide" / "pyodide.asm.mjs").read_text(encoding="utf-8")
-    assert served == receipt_in_steps(pinned) and served.replace(RECEIPT_STEP, "") != pinned
-    assert served.count(RECEIPT_STEP) == 3 and "async function receiveInstance(" in served
-    assert (
-        served.replace(RECEIPT_STEP, "").replace("async function receiveInstance(", "function receiveInstance(")
-        == pinned
-    )
-    with pytest.raises(SystemExit):
-        receipt_in_steps(pinned.replace("LDSO.init();loadDylibs();", "loadDylibs();LDSO.init();"))
+def test_the_worker_gets_its_config_as_an_object_and_its_interpreter_beside_pyodide() -> None:
+    """The page's start passes PyScript's worker its config as an object (a URL would reach the
+    worker as a bare string) without the page's own keys, and names as its `version` the
+    interpreter module the build copied beside pyodide.mjs (PyScript takes Pyodide's folder from it)."""
+    built = (ROOT / "static" / "build" / "page-start.mjs").read_text(encoding="utf-8")
+    config = json.loads(re.search(r"const CONFIG = JSON\.parse\('(.*?)'\)", built).group(1))  # type: ignore[union-attr]
+    assert config == worker_config() and config["files"] and "plugins" not in config
+    interpreter = ROOT / interpreter_url()
+    assert interpreter.parent == ROOT / "static" / "vendor" / "pyodide" / "" and interpreter.is_file()
+    assert interpreter.name == BESIDE_PYODIDE["worker-start.mjs"]
+    assert "document" not in interpreter.read_text() and "localStorage" not in interpreter.read_text()
+    assert "@HALF_MOON_" not in interpreter.read_text() + built, "every fact written in"
+
+
+def test_a_first_visit_downloads_the_interpreter_module_once() -> None:
+    """The worker asks for its interpreter module with the start's query: the precache holds it under
+    a first visit's address (found in the HTTP cache), and the service worker answers every query from it."""
+    urls = site_files()
+    interpreter = interpreter_url().removeprefix("./")
+    assert f"{interpreter}?restore=0" in urls and interpreter not in urls
+    assert "ignoreSearch: true" in (ROOT / "service-worker.js").read_text(encoding="utf-8")
+
+
+def test_the_policy_lets_pyscript_start_its_worker_from_a_blob() -> None:
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert "worker-src 'self' blob:" in re.search(r'http-equiv="Content-Security-Policy" content="([^"]*)"', page)[1]  # type: ignore[index]
+
+
+def test_the_page_starts_python_only_in_the_worker() -> None:
+    """No Python on the page: no <script type="py">; the page's configs only name the plugins (core
+    fetches every plugin's module without them)."""
+    page = (ROOT / "index.html").read_text(encoding="utf-8")
+    assert '<script type="py"' not in page and 'type="mpy"' not in page
+    plugins = tomllib.loads((ROOT / "pyscript.toml").read_text(encoding="utf-8"))["plugins"]
+    for tag in ("py-config", "mpy-config"):
+        found = re.search(rf"<{tag} hidden>(.*?)</{tag}>", page)
+        assert found and json.loads(found[1]) == {"plugins": plugins}, tag
+
+
+def test_the_served_pyodide_is_the_pinned_one() -> None:
+    """Pyodide's files are served as published: no patch."""
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"):
+        served = (ROOT / "static" / "vendor" / "pyodide" / name).read_bytes()
+        assert served == (ROOT / "node_modules" / "pyodide" / name).read_bytes(), name
+
+
+# Pyodide's private parts the start uses (startup/pyodide-private.mjs), each with the vendored text
+# that shows it still means what the start takes it for: a release that renames one fails here.
+PRIVATE = {
+    "_loadSnapshot": ("pyodide.mjs", "if(!e._loadSnapshot)return;let n=await e._loadSnapshot"),
+    "_makeSnapshot": ("pyodide.asm.mjs", "if(!API.config._makeSnapshot)throw"),
+    "makeMemorySnapshot": ("pyodide.asm.mjs", "static makeMemorySnapshot("),
+    "_api.config": ("pyodide.asm.mjs", "e._api=API"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(PRIVATE))
+def test_each_private_part_of_pyodide_the_start_uses_is_in_the_pinned_pyodide(name: str) -> None:
+    file, text = PRIVATE[name]
+    assert text in (ROOT / "node_modules" / "pyodide" / file).read_text(encoding="utf-8"), f"{name}: docs/start.md"
+
+
+def test_pyodide_s_config_is_the_options_the_start_passes() -> None:
+    """`_api.config` is loadPyodide's options: where a restored interpreter lets go of the snapshot."""
+    loader = (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").read_text(encoding="utf-8")
+    assert re.search(r"\{config:e,runtimeEnv:", loader) and "API.config.jsglobals" in (
+        ROOT / "node_modules" / "pyodide" / "pyodide.asm.mjs"
+    ).read_text(encoding="utf-8")
+
+
+def test_only_one_module_names_pyodide_s_private_parts() -> None:
+    names = ("_loadSnapshot", "_makeSnapshot", "makeMemorySnapshot", "_api")
+    naming = sorted(p.name for p in (ROOT / "startup").iterdir() if any(n in p.read_text() for n in names))
+    assert naming == ["pyodide-private.mjs"]
 
 
 def test_pyscript_s_bytecode_is_its_package_as_the_vendored_core_writes_it() -> None:

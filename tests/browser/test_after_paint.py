@@ -9,8 +9,8 @@ from typing import Any
 from conftest import PREFIX, Watch
 from playwright.sync_api import Browser, Request
 
+from sitegen.runtime import MODULES, PRELOAD
 from support.pageobject import GamePage
-from tools.build import early_fetch_files
 
 FIRST_FRAME_MARK = "half-moon:first-frame"
 # Run before any of the page's scripts: when the first frame is drawn (its requestAnimationFrame
@@ -32,11 +32,11 @@ ON_SCREEN = "() => performance.getEntriesByName('first-contentful-paint').map(e 
 
 
 def runtime(url: str, site: str) -> bool:
-    """Pyodide's and PyScript's files (static/vendor/), the game's and PyScript's zips, the config and
-    every file the early fetch names: everything the interpreter needs, none of what paints the cards."""
+    """Pyodide's and PyScript's files (static/vendor/), the zips, the worker's entry and every module
+    the early fetch adds: everything the game's start needs, none of what paints the cards."""
     path = url.removeprefix(site).split("?")[0]
-    early = {name.removeprefix("./") for name in early_fetch_files()}
-    return path.startswith("static/vendor/") or path.endswith(".zip") or path in early
+    early = {name.removeprefix("./") for name in (*PRELOAD, *MODULES)}
+    return path.startswith("static/vendor/") or path.endswith((".zip", ".py")) or path in early
 
 
 class Precache:

@@ -1,4 +1,5 @@
-"""The warm start from an interpreter snapshot (startup/pyodide-start.mjs), in Chromium.
+"""The warm start from an interpreter snapshot (startup/worker-start.mjs in the game's worker, decided
+and made by startup/page-start.mjs on the page), in Chromium.
 
 Observed through the page's attributes, never through timing: ``data-start`` is ``restored`` or
 ``normal``; ``data-snapshot`` is ``stored`` once a snapshot was made in a visit, ``dropped`` when a bad
@@ -19,10 +20,10 @@ from playwright.sync_api import Browser, BrowserContext, Route
 from support.page_base import READY_MS
 from support.pageobject import GamePage
 from support.testdata import WON
-from tools.build import OWN_START, snapshot_modules, start_import_groups  # tools/ is on the path (conftest)
+from tools.build import snapshot_modules  # tools/ is on the path (conftest)
 from webapp.store.storage_keys import SETTINGS_KEY, STARTING_KEY
 
-STARTER = "./static/vendor/pyodide/half-moon-start.mjs"
+PAGE_START = "./static/build/page-start.mjs"
 CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"
 GOOD = "'half-moon-test:good-snapshot'"  # the tests' own copy of a good snapshot
 HEX = """const hex = async b => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b)),
@@ -53,11 +54,21 @@ new MutationObserver((changes) => {
   for (const c of changes) barValues.push([performance.now(), Number(c.target.getAttribute('value'))]);
 })
   .observe(document, { subtree: true, attributes: true, attributeFilter: ['value'] });"""
-# When the runtime's two large files had arrived (ms after navigation).
-DOWNLOADED = """Math.max(...performance.getEntriesByType('resource')
-  .filter(e => /(pyodide[.]asm[.]wasm|python_stdlib[.]zip)$/.test(e.name)).map(e => e.responseEnd))"""
-RANDOM = f"""async () => (await import('{STARTER}')).interpreter
-    .runPython('import random; random.random()')"""
+
+
+def in_worker(python: str) -> str:
+    """A page function answering the value of ``python`` run in the game's worker's interpreter
+    (startup/worker-start.mjs hands the page a port for that)."""
+    return f"""async () => {{
+  const {{ probe }} = await import('{PAGE_START}');
+  return new Promise((resolve) => {{
+    probe.onmessage = ({{ data }}) => resolve(data);
+    probe.postMessage({json.dumps(python)});
+  }});
+}}"""
+
+
+RANDOM = in_worker("import random; random.random()")
 
 
 @pytest.fixture(scope="module")
@@ -118,20 +129,18 @@ def test_a_second_visit_is_restored_and_plays_a_whole_won_game(game: GamePage) -
     assert game.figures() == (0, 0)
 
 
-# What a restored interpreter holds: every start import (the build's list) and every module of the game,
-# the game's read from the zip, and the zip once on the path.
-HELD = f"""async () => (await import('{STARTER}')).interpreter.runPython(`
-import sys, json
-json.dumps({{"missing": [n for n in {{names}} if n not in sys.modules],
-  "files": sorted({{m.__file__.split("/")[0] for n, m in sys.modules.items()
-                   if n.split(".")[0] in ("halfmoon", "webapp")}}),
-  "path": sys.path.count("app.zip")}})`)"""
+# What a restored interpreter holds: every module the snapshot imports (the build's list), the game's
+# read from the zip, and the zip once on the path.
+HELD = """import sys, json
+json.dumps({"missing": [n for n in NAMES if n not in sys.modules],
+  "files": sorted({m.__file__.split("/")[0] for n, m in sys.modules.items()
+                   if n.split(".")[0] in ("halfmoon", "webapp")}),
+  "path": sys.path.count("app.zip")})"""
 
 
-def test_a_restored_interpreter_holds_the_start_imports_and_reads_the_game_from_its_zip(game: GamePage) -> None:
+def test_a_restored_interpreter_holds_the_snapshot_s_modules_and_reads_the_game_from_its_zip(game: GamePage) -> None:
     with_snapshot(game)
-    names = [name for group in start_import_groups() for name in group] + snapshot_modules()
-    held = json.loads(game.read(HELD.replace("{names}", json.dumps(names))))
+    held = json.loads(game.read(in_worker(HELD.replace("NAMES", json.dumps(snapshot_modules())))))
     assert held == {"missing": [], "files": ["app.zip"], "path": 1}
 
 
@@ -280,30 +289,22 @@ def test_a_first_visit_shows_the_download_progress_in_the_page_language(browser:
     timed = page.evaluate("window.barValues")
     values = [value for _, value in timed]
     assert values == sorted(values) and values[-1] == 1, values  # forward only, to the end
-    # Through the start's steps too, not only the download: after the last byte, at least 10 moves.
-    downloaded = page.evaluate(DOWNLOADED)
-    assert len({value for at, value in timed if at > downloaded}) >= 10, (downloaded, timed)
-    ahead = page.evaluate(f"async () => (await import('{STARTER}')).ahead")
     context.close()
-    assert ahead["failed"] == [], "a group of modules imported ahead failed"
-    late = [name for name in ahead["late"] if not name.startswith(OWN_START)]
-    assert late == [], f"Pyodide's start imported modules not imported ahead (data/core-imports.txt): {late}"
     assert watch.off_host == [] and [e for e in watch.errors if "preload" not in e] == []
 
 
 # Whether each module of PyScript's own package was imported from the bytecode the start puts beside
 # its sources: the functions it defined carry lines without columns (the build's pycs,
 # tools/pyc_bytes.py), where a compile of the source carries both.
-PYSCRIPT_FROM_BYTECODE = f"""async () => (await import('{STARTER}')).interpreter.runPython(`
-import sys, json, inspect
+PYSCRIPT_FROM_BYTECODE = in_worker("""import sys, json, inspect
 def functions(module):
     for value in vars(module).values():
         members = vars(value).values() if isinstance(value, type) else [value]
         yield from (f for f in members if inspect.isfunction(f) and f.__module__ == module.__name__)
 names = sorted(n for n, m in sys.modules.items()
                if n.split(".")[0] == "pyscript" and str(getattr(m, "__file__", "")).endswith(".py"))
-code = {{n: [f.__code__ for f in functions(sys.modules[n])] for n in names}}
-json.dumps({{n: all(p[2] is None for c in cs for p in c.co_positions()) for n, cs in code.items() if cs}})`)"""
+code = {n: [f.__code__ for f in functions(sys.modules[n])] for n in names}
+json.dumps({n: all(p[2] is None for c in cs for p in c.co_positions()) for n, cs in code.items() if cs})""")
 
 
 def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_starts(game: GamePage) -> None:

@@ -9,7 +9,6 @@ restored starts per engine. ``make test`` runs this suite beside the rest (Makef
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -22,9 +21,12 @@ from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
 
 ROOT = Path(__file__).resolve().parents[2]
-# The files the early fetch downloads, as the build wrote them into it.
-EARLY: list[str] = json.loads(
-    (ROOT / "static/build/early-fetch.js").read_text(encoding="utf-8").split("JSON.parse('")[1].split("')")[0]
+# What the game's worker downloads before it is ready: its interpreter module, Pyodide's runtime, the game.
+PYODIDE = "static/vendor/pyodide/"
+WORKER_FILES = (
+    *(PYODIDE + name for name in ("half-moon-start.mjs", "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")),
+    *(PYODIDE + name for name in ("python_stdlib.zip", "pyodide-lock.json")),
+    "static/build/app.zip",
 )
 # A file the service worker does not hold: the network's answer, or none.
 OFFLINE = "fetch('./no-such-file', {cache: 'no-store'}).then(() => 'online', () => 'offline')"
@@ -40,7 +42,8 @@ def test_the_first_visit_becomes_ready_with_no_error(booted: Engine) -> None:
 
 def runtime_file(path: str) -> bool:
     name = path.removeprefix(PREFIX)
-    return name.startswith("static/vendor/") or name in ("pyscript.toml", "static/build/app.zip")
+    start = name.startswith(("static/vendor/", "static/build/"))
+    return start and name.endswith((".js", ".mjs", ".wasm", ".zip", ".json"))
 
 
 def bodies(served: list[tuple[str, int]]) -> Counter[str]:
@@ -48,12 +51,12 @@ def bodies(served: list[tuple[str, int]]) -> Counter[str]:
 
 
 def test_the_first_visit_downloads_each_runtime_file_once_until_ready(booted: Engine) -> None:
-    """Counted at the server, up to ready: the early fetch (startup/early-fetch.js) hands each of
-    its downloads to the first fetch() of it, in every engine (rel=preload does not, in WebKit)."""
+    """Counted at the server, up to ready: the page's start modules and the worker's runtime, each
+    once, in every engine (the worker asks for its interpreter module with the start's query)."""
     until_ready = bodies(booted.until_ready)
     assert {path: n for path, n in until_ready.items() if n > 1} == {}, f"{booted.name} downloaded files twice"
-    for name in EARLY:
-        assert until_ready[PREFIX + name.removeprefix("./")] == 1, f"{name} was not downloaded"
+    for name in WORKER_FILES:
+        assert until_ready[PREFIX + name] == 1, f"{name} was not downloaded"
 
 
 def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted: Engine) -> None:
@@ -65,7 +68,7 @@ def test_a_first_visit_downloads_each_runtime_file_once_with_its_workers(booted:
     assert {path: n for path, n in whole.items() if n > 1} == {}, f"{booted.name} downloaded files more than once"
     for name in ("pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json", "pyodide.mjs", "pyodide.asm.mjs"):
         assert whole[f"{PREFIX}static/vendor/pyodide/{name}"] == 1, f"{name} was not downloaded"
-    assert whole[f"{PREFIX}static/build/app.zip"] == 1 and whole[f"{PREFIX}pyscript.toml"] == 1
+    assert whole[f"{PREFIX}static/build/app.zip"] == 1 and whole[f"{PREFIX}static/build/page-start.mjs"] == 1
 
 
 def test_a_whole_won_game_by_taps_and_its_statistics(game: GamePage) -> None:
