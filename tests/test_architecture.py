@@ -170,7 +170,7 @@ def test_the_size_limit_covers_every_kind_of_module_it_names() -> None:
         "sitegen/pages.py",
         "tools/build.py",
         "support/pageobject.py",
-        "startup/pyodide-start.mjs",
+        "startup/worker-start.mjs",
         "startup/early-fetch.js",
         "static/early-paint.js",
         "service-worker.js",

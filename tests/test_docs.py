@@ -402,15 +402,15 @@ GENERATED = {
     "static/screenshots/narrow.jpg": "tools/screenshots.py",
     "static/screenshots/wide.jpg": "tools/screenshots.py",
     "data/stdlib-modules.txt": "tools/trace_stdlib.py",
-    "data/core-imports.txt": "tools/core_imports.mjs",
     "tests/browser/card-widths-before.json": "tools/card_widths.py",
     "package-lock.json": "npm",
 }
-# JSON and JPEG hold no comment; data/core-imports.txt is read as a bare list of modules.
+# JSON and JPEG hold no comment.
 HEADERLESS = {"manifest.webmanifest", "static/screenshots/narrow.jpg", "static/screenshots/wide.jpg"}
-HEADERLESS |= {"data/core-imports.txt", "tests/browser/card-widths-before.json", "package-lock.json"}
+HEADERLESS |= {"tests/browser/card-widths-before.json", "package-lock.json"}
 # The blocks the build writes into hand-written files.
-FENCED = {("index.html", "theme"), ("index.html", "board"), ("index.html", "early-paint"), ("static/app.css", "arc")}
+FENCED = {("index.html", "theme"), ("index.html", "board"), ("index.html", "early-paint"), ("index.html", "runtime")}
+FENCED |= {("static/app.css", "arc")}
 FENCE = re.compile(r'(begin|end) generated "([\w-]+)"(.*)')
 FENCED_LINE = 400  # characters: a generated block reads a line at a time
 
