@@ -11,11 +11,11 @@ from halfmoon import save
 from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
 from webapp.app.actions import Action
 from webapp.app.app import App
-from webapp.browser.effects import guarded
+from webapp.browser.effects import warning
 from webapp.browser.lasting import Lasting
 from webapp.browser.offline import Offline
 from webapp.browser.ports import Browser
-from webapp.browser.sharing import Tell, copy_game, copy_replay_link, share, share_result
+from webapp.browser.sharing import Sharing, Tell, copy_game, copy_replay_link, share, share_result
 from webapp.draw.share_and_history import share_text, to_share
 from webapp.stats.export import export_text
 
@@ -30,31 +30,27 @@ class BrowserCommands:
     ) -> None:
         """``run`` keeps a coroutine running; ``tell`` says a message key (sharing.py ``Tell``)."""
         self.app, self.run, self.tell = app, run, tell
-        self.address, self.sharing = browser.address, browser.sharing
+        self.address, self.sharing = browser.address, Sharing(browser.link, browser.can_share)
         self.replay_link = browser.document.one("[data-replay-link]")
         self.replay_line = browser.document.one(".replay-link")
-        self.offline = Offline(
-            browser.document,
-            browser.address,
-            browser.service_workers,
-            browser.install_events,
-            run,
-            lambda: tell("update-ready"),
-        )
-        self.lasting = Lasting(app, browser.storage_manager, run, tell)
-        sharing, download = browser.sharing, browser.downloads.download
+        self.offline = Offline(browser.document, browser.link, lambda: tell("update-ready"))
+        self.lasting = Lasting(app, browser.link, run, tell)
+        sharing, link = self.sharing, browser.link
+
+        def download(content: str, name: str, media_type: str) -> None:
+            with browser.document.effect(warning(DOWNLOAD)):
+                link.port("download", content, name, media_type)
+
         self.actions: dict[Action, Callable[[], None]] = {
             Action.SHARE: lambda: run(share(sharing, self.address.href, tell)),
             Action.INSTALL: self.offline.install,
             Action.UPDATE: self.offline.update,
             Action.COPY_GAME: lambda: run(copy_game(sharing, save(app.record), tell)),
-            Action.STATS_EXPORT: lambda: guarded(
-                DOWNLOAD, download, export_text(app.tally.stats, app.tally.history), "half-moon-statistics.json", JSON
+            Action.STATS_EXPORT: lambda: download(
+                export_text(app.tally.stats, app.tally.history), "half-moon-statistics.json", JSON
             ),
             Action.STATS_PERSIST: lambda: run(self.lasting.ask()),
-            Action.GAME_EXPORT: lambda: guarded(
-                DOWNLOAD, download, save(app.record), f"half-moon-{app.code}{FILE_EXTENSION}", FILE_TYPE
-            ),
+            Action.GAME_EXPORT: lambda: download(save(app.record), f"half-moon-{app.code}{FILE_EXTENSION}", FILE_TYPE),
             Action.SHARE_REPLAY: lambda: run(copy_replay_link(sharing, self.show_replay_link(), tell)),
             Action.MENU: lambda: None,  # the browser's own popovertarget opens and closes it
             Action.INTRO_CLOSE: close_intro,

@@ -8,9 +8,36 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from webapp.browser.ports import Sharing
+from webapp.browser.page_link import Link
 
 Tell = Callable[..., None]
+
+
+class Refused(Exception):
+    """The page's share sheet or clipboard refused; ``name`` is the browser's error name."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+class Sharing:
+    """The page's share sheet (where there is one) and clipboard; each answer awaited."""
+
+    def __init__(self, link: Link, can_share: bool) -> None:
+        self._link = link
+        self.can_share = can_share
+
+    async def share(self, data: dict[str, str]) -> None:
+        await self._answered("share", data)
+
+    async def copy(self, text: str) -> None:
+        await self._answered("copy", text)
+
+    async def _answered(self, name: str, value: object) -> None:
+        error = await self._link.ask(name, value)
+        if error:
+            raise Refused(str(error))
 
 
 async def share(sharing: Sharing, url: str, tell: Tell) -> None:
