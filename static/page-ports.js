@@ -33,7 +33,6 @@
       visibility: document.visibilityState,
       reducedMotion: reduced.matches,
       geometry: geometry(),
-      canShare: typeof navigator.share === "function",
     }),
     later: (number, ms) => timers.set(number, setTimeout(() => (timers.delete(number), fire(number)), ms)),
     cancel: (number) => {

@@ -1,6 +1,6 @@
 // The browser's services that only the page has, for Python in its worker: Web Audio, the service
-// worker and its updates, the install prompt, the launch queue, the storage's persistence, the share
-// sheet and the clipboard (static/page-ports.js has the rest). Each is added to `halfmoonPorts`; what
+// worker and its updates, the launch queue and the storage's persistence (static/page-ports.js and
+// static/page-offers.js have the rest). Each is added to `halfmoonPorts`; what
 // happens on its own is told to Python. It decides nothing: Python says when and what.
 (() => {
   const page = window.halfmoonPage;
@@ -71,25 +71,6 @@
   // The storage that lasts: null where the browser cannot say.
   ports.persisted = () => navigator.storage?.persisted?.() ?? null;
   ports.persist = () => navigator.storage?.persist?.() ?? null;
-
-  // The share sheet and the clipboard: the browser's error's name, or "" when done.
-  const outcome = (promise) => promise.then(() => "", (error) => error?.name || "Error");
-  ports.share = (data) => outcome(Promise.resolve().then(() => navigator.share(data)));
-  ports.copy = (text) => outcome(Promise.resolve().then(() => navigator.clipboard.writeText(text)));
-
-  // The install prompt, kept for the page's own Install button.
-  let offer = null;
-  addEventListener("beforeinstallprompt", (event) => {
-    event.preventDefault();
-    offer = event;
-    page.tell("installable", true);
-  });
-  addEventListener("appinstalled", () => page.tell("installable", false));
-  ports.install = () => {
-    const used = offer;
-    offer = null;
-    used?.prompt().catch((error) => console.warn(`Half Moon: the install prompt did not work here (${error})`));
-  };
 
   // A game file the installed app is asked to open.
   window.launchQueue?.setConsumer((params) => {

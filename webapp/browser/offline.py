@@ -20,6 +20,7 @@ class Offline:
         self._link = link
         self._update_ready = update_ready
         self._install = document.one('[data-action="install"]')
+        self._install.halfmoonOffer = {"action": "install", "install": True}  # static/page-offers.js
         self._update = document.one('[data-action="update"]')
         link.on("update-waiting", self.on_waiting)
         link.on("installable", self.on_installable)
@@ -45,4 +46,3 @@ class Offline:
         """The page shows the browser's prompt in the tap's own task (it needs the tap's user
         activation), from the offer it keeps; the button goes until the browser offers again."""
         self._install.hidden = True
-        self._link.port("install")

@@ -252,6 +252,7 @@ class Page:
             guarded("the address", self.address.replace, view.query)
         self.prefs.after(last, self.app, refused)
         self.browser.lasting.after_render()
+        self.browser.publish(view.saved)
 
     def render_replay(self, view: View) -> None:
         self.replay_controls.hidden = view.replay is None

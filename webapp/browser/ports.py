@@ -140,7 +140,5 @@ class Browser:
     storage: Backend | None
     """The page's storage, or None where the browser blocks it (the game still plays)."""
     reduced_motion: Callable[[], bool]
-    can_share: bool
-    """Whether the page has a share sheet (``navigator.share``)."""
     lock_manager: Any
     """The worker's ``navigator.locks``, or None."""

@@ -49,7 +49,6 @@ def browser_ports(link: Link, facts: dict[str, Any]) -> Browser:
         layout=Layout(str(facts["geometry"]), link),
         storage=PageStorage.made(facts["items"], link),
         reduced_motion=lambda: reduced[0],
-        can_share=bool(facts["canShare"]),
         lock_manager=locks,
     )
 
