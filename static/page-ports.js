@@ -1,9 +1,9 @@
 // The page's functions that Python, in its worker, has the page carry out (a `port` operation of a
 // batch, or an answer it asks for), and the facts and news only the page has (docs/architecture.md
 // "The page's ports"). Generic: it knows no card, rule, word or storage key; the prefix of the
-// project's storage keys is written into its tag by the build.
+// project's storage keys is on the early-paint script's tag, written by the build.
 (() => {
-  const script = document.currentScript;
+  const prefix = document.querySelector("script[data-storage-prefix]").dataset.storagePrefix;
   const page = window.halfmoonPage;
   const board = document.querySelector("[data-board]");
   const timers = new Map(); // Python's timer number -> the page's
@@ -13,7 +13,6 @@
 
   // The project's items of localStorage, or null where storage is blocked (the game still plays).
   const items = () => {
-    const prefix = script.dataset.storagePrefix;
     try {
       const found = {};
       for (let i = 0; i < localStorage.length; i += 1) {
