@@ -156,5 +156,6 @@
       dispatch = handler;
     },
     element,
+    settled: () => Promise.resolve(),
   };
 })();
