@@ -69,6 +69,10 @@
     remove: (key) => element(key).remove(),
     forget: (keys) => keys.forEach((key) => byKey.delete(key)),
     call: (key, method) => element(key)[method](),
+    // A write of the page's storage, made with the change it belongs to.
+    store: (key, value) => (value == null ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
+    // What only the page can do, in order with the batch (static/page-ports.js).
+    port: (name, ...args) => window.halfmoonPorts[name](...args),
     animate: (key, keyframes, timing, thenRemove) => {
       const target = element(key);
       const animation = target.animate(keyframes, timing);
@@ -146,6 +150,8 @@
     else dispatch(event.type, key, fields);
   }
 
+  let tell = () => {};
+  let settled = () => Promise.resolve();
   window.halfmoonPage = {
     describe: () => {
       counter = 0;
@@ -156,5 +162,15 @@
       dispatch = handler;
     },
     element,
+    // News for Python (a timer fired, the board resized), sent by static/worker-boot.js.
+    tell: (what, value) => tell(what, value),
+    tells: (handler) => {
+      tell = handler;
+    },
+    // A promise of every call made so far, answered and applied (automation awaits it before it reads).
+    settled: () => settled(),
+    settles: (handler) => {
+      settled = handler;
+    },
   };
 })();

@@ -195,5 +195,7 @@ def test_the_precache_covers_every_file_a_whole_game_requests(browser: Browser, 
     game.action("new")  # the end dialog's copy
     game.open("?deal=HM1-N-AAAAAAZ")
     context.close()
-    listed = {site + url if url != "./" else site for url, _ in precache_manifest()["files"]}  # type: ignore[union-attr]
+    # The worker's interpreter module is listed under a first visit's address (its query): any query finds it.
+    listed = {site + url.split("?")[0] if url != "./" else site for url, _ in precache_manifest()["files"]}  # type: ignore[union-attr]
+    seen = {url for url in seen if url.startswith(site)}  # not PyScript's worker's blob
     assert len(seen) > 10 and seen - listed == set()
