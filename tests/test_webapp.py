@@ -109,7 +109,7 @@ def test_fast_start_is_on_unless_turned_off_and_stored_where_the_start_up_reads_
     app = make_app(storage)
     assert app.settings.fast_start and build(app).fast_start  # only false turns it off
     app.set_setting("fast-start", False)
-    assert json.loads(storage.getItem(SETTINGS_KEY) or "")["fast_start"] is False  # startup/pyodide-start.mjs
+    assert json.loads(storage.getItem(SETTINGS_KEY) or "")["fast_start"] is False  # startup/start-snapshot.mjs
     assert not make_app(storage).settings.fast_start
 
 

@@ -42,8 +42,7 @@ def test_the_first_visit_becomes_ready_with_no_error(booted: Engine) -> None:
 
 def runtime_file(path: str) -> bool:
     name = path.removeprefix(PREFIX)
-    start = name.startswith(("static/vendor/", "static/build/"))
-    return start and name.endswith((".js", ".mjs", ".wasm", ".zip", ".json"))
+    return name.startswith("static/vendor/") or (name.startswith("static/build/") and name.endswith((".mjs", ".zip")))
 
 
 def bodies(served: list[tuple[str, int]]) -> Counter[str]:
