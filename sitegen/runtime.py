@@ -20,7 +20,7 @@ RUNTIME_START, RUNTIME_END = fence("runtime", "pyscript.toml and sitegen/runtime
 # page's start modules (static/build/, from startup/).
 PRELOAD = ("./static/build/page-start.mjs", "./static/build/start-snapshot.mjs", "./static/build/start-progress.mjs")
 # Run then: PyScript's core (it defines the elements whose hooks the start waits for) and the
-# lead's boot module, which starts the worker (it imports ./build/page-start.mjs).
+# boot module, which starts the worker (it imports ./build/page-start.mjs).
 MODULES = ("./static/vendor/pyscript/core.js", "./static/worker-boot.js")
 
 

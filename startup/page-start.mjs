@@ -1,5 +1,5 @@
 // The game's start on the page: Python runs in a PyScript worker, started here. The build copies
-// this module to static/build/page-start.mjs and the lead's worker-boot.js calls
+// this module to static/build/page-start.mjs and static/worker-boot.js calls
 // `startWorker({ onWorker })`: a promise of the PyWorker once its exports are ready.
 //
 // The page decides whether the worker restores the interpreter from a memory snapshot (the setting,

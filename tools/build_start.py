@@ -30,7 +30,7 @@ BESIDE_PYODIDE = {
 # The page's start modules, copied into static/build/ under their own names.
 ON_PAGE = ("page-start.mjs", "start-snapshot.mjs", "start-progress.mjs")
 PYSCRIPT_CONFIG = ROOT / "pyscript.toml"
-# The worker's entry (the lead's static/worker.py) and PyScript's core module, relative to the site.
+# The worker's entry (static/worker.py) and PyScript's core module, relative to the site.
 WORKER_ENTRY = "./static/worker.py"
 PYSCRIPT_CORE = "./static/vendor/pyscript/core.js"
 HASH_HEADER = "x-half-moon-sha256"  # the stored snapshot's hash, beside its bytes
