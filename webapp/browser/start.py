@@ -5,11 +5,14 @@ storage, clocks, language and address, the page drawn, the taps made before read
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import datetime
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from halfmoon import HalfMoonError, Place
 from halfmoon.deal import FIRST_DAILY
@@ -19,10 +22,12 @@ from webapp.app.shortcuts import shortcut
 from webapp.browser.dom import Joined, found
 from webapp.browser.locks import WebLocks
 from webapp.browser.page import Page
+from webapp.browser.page_storage import PageStorage
 from webapp.browser.ports import Address, Audio, Browser, Downloads, Layout, Sharing, Timers, present
+from webapp.browser.saving import Saving
 from webapp.mirror.document import Document
 from webapp.store.storage import Store
-from webapp.store.storage_keys import PROBE_KEY
+from webapp.store.storage_keys import PREFIX, PROBE_KEY
 
 
 def local_today() -> datetime.date | None:
@@ -49,20 +54,66 @@ def apply_queued_taps(app: App, document: Document) -> None:
         place.removeAttribute("data-queued")
 
 
-def local_storage(window: Any) -> Any:
-    """localStorage, or None where the browser blocks it (the game still plays)."""
+def page_items(window: Any) -> dict[str, Any] | None:
+    """localStorage's items of our keys (``facts.items``), or None where the browser blocks it (the
+    game still plays)."""
     try:
-        backend = window.localStorage
-        backend.getItem(PROBE_KEY)
+        storage = window.localStorage
+        storage.getItem(PROBE_KEY)
+        keys = [str(storage.key(i)) for i in range(int(storage.length))]
+        return {key: storage.getItem(key) for key in keys if key.startswith(PREFIX)}
     except Exception:
         return None
-    return backend
 
 
-def browser_ports(window: Any) -> Browser:
+class SameThreadLink:
+    """The page's link while Python still runs on the page's thread (the worker's is
+    webapp/browser/page_link.py): an operation joins the copy's batch, a page function is called at
+    once, news the page tells is handled at once and its batch sent."""
+
+    def __init__(self, window: Any, document: Document) -> None:
+        self._window = window
+        self._document = document
+        self._handlers: dict[str, Callable[[Any], None]] = {}
+        self._tell = create_proxy(self._told)
+        window.halfmoonPage.tell = self._tell
+
+    def record(self, *op: Any) -> None:
+        self._document.batch.record(*op)
+
+    def on(self, what: str, handler: Callable[[Any], None]) -> None:
+        self._handlers[what] = handler
+
+    async def ask(self, name: str, *args: Any) -> Any:
+        answer = self._window.halfmoonPorts[name](*(js.JSON.parse(js.JSON.stringify(arg)) for arg in args))
+        return answer.to_py() if hasattr(answer, "to_py") else answer
+
+    def apply_now(self) -> None:
+        self._document.batch.flush()
+
+    def _told(self, what: str, value: Any) -> None:
+        self._handlers[str(what)](value.to_py())
+        self.apply_now()
+
+
+_tasks: set[asyncio.Future[None]] = set()
+
+
+def run(job: Coroutine[Any, Any, None]) -> None:
+    task = asyncio.ensure_future(job)
+    _tasks.add(task)  # kept until it is done
+    task.add_done_callback(_tasks.discard)
+
+
+def browser_ports(window: Any) -> tuple[Browser, SameThreadLink]:
     """Every port, made from the browser's globals."""
     joined = Joined(window.halfmoonPage, js.Object.fromEntries, window.queueMicrotask)
     document = joined.document
+    link = SameThreadLink(window, document)
+    items = page_items(window)
+    storage = None if items is None else PageStorage(items, link.record)
+    if storage is not None:  # before the shell's listeners: they read what the other tab wrote
+        document.window.addEventListener("storage", storage.on_storage)
     document.visibilityState = str(window.document.visibilityState)
     timers = Timers(window)
     reduce = window.matchMedia("(prefers-reduced-motion: reduce)")
@@ -72,7 +123,7 @@ def browser_ports(window: Any) -> Browser:
         timers=timers,
         address=Address(window),
         layout=Layout(window, joined.real(document.one("[data-board]"))),
-        storage=local_storage(window),
+        storage=storage,
         reduced_motion=lambda: bool(reduce.matches),
         sharing=Sharing(navigator),
         downloads=Downloads(window, timers),
@@ -83,14 +134,15 @@ def browser_ports(window: Any) -> Browser:
         service_workers=present(getattr(navigator, "serviceWorker", None)),
         install_events=window,
         launch_queue=present(getattr(window, "launchQueue", None)),
-    )
+    ), link
 
 
 def start() -> Page:
-    browser = browser_ports(js.window)
-    document, backend = browser.document, browser.storage
-    locks = WebLocks(backend, browser.lock_manager, browser.timers, browser.document.window)
-    store = Store(backend)
+    browser, link = browser_ports(js.window)
+    document, storage = browser.document, browser.storage
+    assert storage is None or isinstance(storage, PageStorage)
+    locks = WebLocks(storage, browser.lock_manager, browser.timers, link, run)
+    store = Store(storage)
     app = App(
         store,
         now_ms=lambda: float(js.performance.now()),
@@ -107,6 +159,11 @@ def start() -> Page:
         app.command(action)
     page = Page(app, browser)
     locks.settled = page.render
+    if storage is not None:
+        saving = Saving(app, storage, link.record, lambda: float(js.performance.now()), page.record, locks.held)
+        saving.changed, page.record.changed = page.render, saving.hold
+        link.on("stored", saving.refused)
+        link.on("held", saving.held)
     page.render()
     document.one("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
