@@ -56,7 +56,8 @@
     const count = (key) => written.set(key, (written.get(key) || 0) + 1);
     const put = (key, value) => (value == null ? localStorage.removeItem(key) : localStorage.setItem(key, value));
     const report = (what, entries) => window.halfmoonPage.tell && window.halfmoonPage.tell(what, entries);
-    const store = (key, value) => {
+    // A write; with `expected` (store-if), made only while storage holds it, else refused as "changed".
+    const store = (key, value, ...expected) => {
       if (refused === null) {
         refused = [];
         queueMicrotask(() => {
@@ -66,19 +67,20 @@
         });
       }
       count(key);
-      if (refused.length) {
-        refused.push([key, "skipped", now(key)]);
-        return;
-      }
-      try {
-        put(key, value);
-      } catch (error) {
-        refused.push([key, String(error && error.name), now(key)]);
+      const was = now(key);
+      if (refused.length) refused.push([key, "skipped", was, expected[0]]);
+      else if (expected.length && was !== (expected[0] ?? null)) refused.push([key, "changed", was, expected[0]]);
+      else {
+        try {
+          put(key, value);
+        } catch (error) {
+          refused.push([key, String(error && error.name), now(key), expected[0]]);
+        }
       }
     };
     // A group written whole or not at all, only while storage holds what Python read: the writes
     // already made are put back when one throws. Answers the refused writes ([] when written).
-    const storeIf = (writes) => {
+    const storeGroup = (writes) => {
       writes.forEach(([key]) => count(key));
       const changed = writes.filter(([key, , expected]) => now(key) !== (expected ?? null));
       if (changed.length) return changed.map(([key]) => [key, "changed", now(key)]);
@@ -113,10 +115,11 @@
     });
     window.halfmoonPorts = window.halfmoonPorts || {};
     window.halfmoonPorts.read = (keys) => Object.fromEntries(keys.map((key) => [key, now(key)]));
-    window.halfmoonPorts["store-if"] = storeIf;
+    window.halfmoonPorts["store-group"] = storeGroup;
     return {
       ops: {
-        store,
+        store: (key, value) => store(key, value),
+        "store-if": store,
         hold: (key, value, expected, clock) => held.set(key, [value, expected, clock]),
         unhold: (key) => held.delete(key),
       },

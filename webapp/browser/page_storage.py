@@ -5,10 +5,11 @@ with what the page tells, and every write is an operation of the batch of the ch
 
 What the page tells back, and what this dict takes from it:
 
-- a write the page could not make (``stored``: ``[key, error, value now stored]``, told at once,
-  before any later event): the dict takes the stored value back, and ``refusing`` makes those keys
-  refuse at once while the change is saved again (webapp/browser/saving.py), so that the save
-  warning, the backups and "not saved" run as they do when a write throws;
+- a write the page could not make (``stored``: ``[key, error, value now stored, value expected]``,
+  told at once, before any later event; the error ``changed`` for a checked write whose key another
+  tab wrote meanwhile): the dict takes the stored value back, and ``refusing`` makes the keys that
+  failed refuse at once while the change is saved again (webapp/browser/saving.py), so that the
+  save warning, the backups, "not saved" and the two-tab rule run as they do today;
 - another tab's write (the ``storage`` event, heard here before the shell's listeners): the page
   forwards what storage holds when it forwards the event, and how many of our writes of that key it
   had made by then; an event forwarded before the page made our latest write of its key (a write on
@@ -33,11 +34,14 @@ def text_or_none(value: object) -> str | None:
 
 
 class PageStorage:
-    def __init__(self, items: dict[str, Any], record: Callable[..., None]) -> None:
+    def __init__(self, items: dict[str, Any], record: Callable[..., None], checked: frozenset[str]) -> None:
         """``items``: the page's items of our keys at the start; ``record``: adds an operation to the
-        batch of the change being made (``Link.record``)."""
+        batch of the change being made (``Link.record``); ``checked``: keys written only while
+        storage holds what this dict held (``store-if``: another tab's game is never written over
+        on the strength of a storage event not yet heard)."""
         self.items: dict[str, str] = {key: value for key, value in items.items() if isinstance(value, str)}
         self._record = record
+        self.checked = checked
         self.refusing: set[str] = set()
         """Keys whose writes refuse at once: only while a refused change is saved again (``refused``)."""
         self.sent: dict[str, int] = {}
@@ -63,6 +67,9 @@ class PageStorage:
         if collecting is not None:  # a group, or a trial: the caller sends it (or drops it)
             expected = collecting[key][2] if key in collecting else self.items.get(key)
             collecting[key] = (key, value, expected)
+        elif key in self.checked:
+            self._record("store-if", key, value, self.items.get(key))
+            self.sending([(key, value, None)])
         else:
             self._record("store", key, value)
             self.sending([(key, value, None)])
@@ -117,7 +124,7 @@ class PageStorage:
     def compare_and_set(self) -> Iterator[list[Write]]:
         """The writes made inside, collected as one group (each key once, with the value storage held
         before the group's first write of it) instead of being sent: the caller asks the page to make
-        them whole or not at all (``store-if``)."""
+        them whole or not at all (``store-group``)."""
         self._group = {}
         writes: list[Write] = []
         try:
@@ -159,7 +166,7 @@ async def write_checked(
         if not writes:
             return stored  # nothing to write: the records already hold it, or it refused
         storage.sending(writes)
-        refusals = list(await ask("store-if", [list(write) for write in writes]))
+        refusals = list(await ask("store-group", [list(write) for write in writes]))
         if not refusals:
             return stored
         failing |= {str(key) for key, error, _now in refusals if error != "changed"}

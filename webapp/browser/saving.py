@@ -28,7 +28,7 @@ from webapp.app import told
 from webapp.app.actions import Replacing
 from webapp.app.app import App
 from webapp.browser.early_record import EarlyRecord
-from webapp.browser.page_storage import PageStorage, Write
+from webapp.browser.page_storage import PageStorage, Write, text_or_none
 from webapp.store.storage_keys import (
     BACKUP_KEY,
     GAME_KEY,
@@ -40,7 +40,11 @@ from webapp.store.storage_keys import (
 )
 
 GAME_KEYS = frozenset({GAME_KEY, BACKUP_KEY})
+"""The keys written by compare-and-set outside the statistics' lock (``PageStorage.checked``): the
+two-tab rule decides what becomes of another tab's game."""
 RECORD_KEYS = frozenset({STATS_KEY, STATS_BACKUP_KEY, HISTORY_KEY, HISTORY_BACKUP_KEY})
+CHANGED = "changed"
+"""The error of a checked write whose key another tab wrote meanwhile."""
 SKIPPED = "skipped"
 """The error of a write the page did not try, after another write of its batch failed (a removal
 that follows a backup must not be made without it)."""
@@ -80,25 +84,29 @@ class Saving:
     # A refused write
 
     def refused(self, entries: Any) -> None:
-        """The page's ``stored`` news: ``[key, error, value now stored]`` for each write it could not make."""
+        """The page's ``stored`` news: ``[key, error, value now stored, value expected]`` for each
+        write it did not make."""
         failed: set[str] = set()
-        for key, error, now in entries:
+        before: dict[str, str | None] = {}
+        for key, error, now, *expected in entries:
             self.storage.took(str(key), now)
-            if error != SKIPPED:
+            before.setdefault(str(key), text_or_none(expected[0] if expected else None))
+            if error not in (SKIPPED, CHANGED):
                 failed.add(str(key))
         with self.storage.refused(failed):
-            if failed & GAME_KEYS:
-                self._game_again()
+            if before.keys() & GAME_KEYS:
+                self._game_again(before)
             if failed & RECORD_KEYS:
                 self._records_again()
         self.changed()
 
-    def _game_again(self) -> None:
-        """The game saved again: what this tab knows of storage is what it holds (nothing of the
-        refused write), a refused record read again (a backup refused leaves it in place, and says
-        so), and the game saved (refused: "not saved")."""
+    def _game_again(self, before: dict[str, str | None]) -> None:
+        """The game saved again: this tab knows the game it knew before its write (nothing of the
+        write was made), a refused record is read again (a backup refused leaves it in place, and
+        says so), and the game is saved, meeting another tab's (refused: "not saved")."""
         app = self.app
-        app.sync.known = app.sync.position = app.store.saved_game_text()
+        if GAME_KEY in before:
+            app.sync.known = app.sync.position = before[GAME_KEY]
         refusal = app.store.load_game()[1]
         if refusal is not None:
             app.message = told.at_start(refusal, app.tally, daily_known=True)

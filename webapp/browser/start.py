@@ -12,7 +12,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from halfmoon import HalfMoonError, Place
 from halfmoon.deal import FIRST_DAILY
@@ -24,7 +24,7 @@ from webapp.browser.locks import WebLocks
 from webapp.browser.page import Page
 from webapp.browser.page_storage import PageStorage
 from webapp.browser.ports import Address, Audio, Browser, Downloads, Layout, Sharing, Timers, present
-from webapp.browser.saving import Saving
+from webapp.browser.saving import GAME_KEYS, Saving
 from webapp.mirror.document import Document
 from webapp.store.storage import Store
 from webapp.store.storage_keys import PREFIX, PROBE_KEY
@@ -85,7 +85,9 @@ class SameThreadLink:
         self._handlers[what] = handler
 
     async def ask(self, name: str, *args: Any) -> Any:
-        answer = self._window.halfmoonPorts[name](*(js.JSON.parse(js.JSON.stringify(arg)) for arg in args))
+        answer = getattr(self._window.halfmoonPorts, name)(
+            *(to_js(arg, dict_converter=js.Object.fromEntries) for arg in args)
+        )
         return answer.to_py() if hasattr(answer, "to_py") else answer
 
     def apply_now(self) -> None:
@@ -111,7 +113,7 @@ def browser_ports(window: Any) -> tuple[Browser, SameThreadLink]:
     document = joined.document
     link = SameThreadLink(window, document)
     items = page_items(window)
-    storage = None if items is None else PageStorage(items, link.record)
+    storage = None if items is None else PageStorage(items, link.record, GAME_KEYS)
     if storage is not None:  # before the shell's listeners: they read what the other tab wrote
         document.window.addEventListener("storage", storage.on_storage)
     document.visibilityState = str(window.document.visibilityState)
