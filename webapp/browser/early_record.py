@@ -4,10 +4,13 @@ static/early-paint.js on the next visit before Python is up)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from webapp.app.app import App
-from webapp.browser.ports import Timers
 from webapp.draw.view import View, snapshot
+
+if TYPE_CHECKING:  # the browser's (Pyodide's): the record itself runs anywhere (saving.py's tests)
+    from webapp.browser.ports import Timers
 
 
 class EarlyRecord:
@@ -32,15 +35,14 @@ class EarlyRecord:
     def write(self) -> None:
         """The record of what is on screen now, if it changed (called at once when the page hides)."""
         self._due = False
-        self.changed()
         saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
         view = self.shown()
-        if view is None or saved is None:
-            return
-        drawn = (saved, view.lang, view.root, view.info)  # the board at rest follows from the saved text
-        if drawn != self._written and (record := self.record(saved)) is not None:
-            self.app.store.save_snapshot(record)
-            self._written = drawn
+        if view is not None and saved is not None:
+            drawn = (saved, view.lang, view.root, view.info)  # the board at rest follows from the saved text
+            if drawn != self._written and (record := self.record(saved)) is not None:
+                self.app.store.save_snapshot(record)
+                self._written = drawn
+        self.changed()  # after this write: what a pagehide writes goes over it
 
     def record(self, saved: str) -> str | None:
         """The record of what is on screen now, naming the saved game's text ``saved``; None while
