@@ -123,6 +123,16 @@
         hold: (key, value, expected, clock) => held.set(key, [value, expected, clock]),
         unhold: (key) => held.delete(key),
       },
+      // The items whose key starts with `prefix` (the start's `facts.items`), or null where storage is
+      // blocked; read by getItem, as every read of storage here is.
+      items: (prefix) => {
+        try {
+          const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
+          return Object.fromEntries(keys.filter((key) => key.startsWith(prefix)).map((key) => [key, now(key)]));
+        } catch {
+          return null;
+        }
+      },
       // A storage event's values: what storage holds as it is forwarded (the event's own may be old),
       // and how many of Python's writes of its key were made by then.
       fields: (event) => ({
@@ -249,5 +259,6 @@
       dispatch = handler;
     },
     element,
+    storageItems: storage.items,
   };
 })();

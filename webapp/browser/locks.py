@@ -44,6 +44,7 @@ from webapp.browser.dom import found
 from webapp.browser.page_storage import PageStorage, Write, text_or_none, write_checked
 from webapp.browser.ports import Timers
 from webapp.store.records import Done
+from webapp.store.storage import write_item
 from webapp.store.storage_keys import (
     HISTORY_BACKUP_KEY,
     HISTORY_KEY,
@@ -184,9 +185,13 @@ class WebLocks:
         def change() -> tuple[bool, list[Write]]:
             with storage.compare_and_set() as writes:
                 ran = waiting.job()
-                if ran and latest is not None and numbered is not None:
-                    numbered[:] = [next_count(latest, count_of(storage.getItem(STATS_WRITTEN_KEY)))]
-                    storage.setItem(STATS_WRITTEN_KEY, str(numbered[0]))  # the change's last write
+                numbered_now = []
+                if ran and latest is not None:
+                    count = next_count(latest, count_of(storage.getItem(STATS_WRITTEN_KEY)))
+                    if write_item(storage, STATS_WRITTEN_KEY, str(count)):  # the change's last write
+                        numbered_now = [count]  # refused: this change is not waited for
+            if numbered is not None:
+                numbered[:] = numbered_now
             return ran, writes
 
         try:

@@ -27,7 +27,7 @@ from webapp.browser.ports import Address, Audio, Browser, Downloads, Layout, Sha
 from webapp.browser.saving import GAME_KEYS, Saving
 from webapp.mirror.document import Document
 from webapp.store.storage import Store
-from webapp.store.storage_keys import PREFIX, PROBE_KEY
+from webapp.store.storage_keys import PREFIX
 
 
 def local_today() -> datetime.date | None:
@@ -57,13 +57,8 @@ def apply_queued_taps(app: App, document: Document) -> None:
 def page_items(window: Any) -> dict[str, Any] | None:
     """localStorage's items of our keys (``facts.items``), or None where the browser blocks it (the
     game still plays)."""
-    try:
-        storage = window.localStorage
-        storage.getItem(PROBE_KEY)
-        keys = [str(storage.key(i)) for i in range(int(storage.length))]
-        return {key: storage.getItem(key) for key in keys if key.startswith(PREFIX)}
-    except Exception:
-        return None
+    items = window.halfmoonPage.storageItems(PREFIX)
+    return dict(items.to_py()) if found(items) else None
 
 
 class SameThreadLink:
