@@ -7,6 +7,8 @@
   for PyScript alone: @pyscript/core 0.7.31 builds its lifecycle hooks with ``Function(…)`` at every
   start (``get onBeforeRunAsync`` in its core chunk); without it the page never becomes ready.
   Pyodide itself needs no eval (found by wrapping ``Function`` and ``eval`` in a test page).
+- ``worker-src 'self' blob:``: PyScript starts the game's worker from a ``blob:`` URL; without it
+  the browser refuses the worker and the start never ends.
 - ``object-src 'none'``, ``base-uri 'none'``, ``form-action 'self'``.
 """
 
@@ -16,6 +18,7 @@ POLICY = "; ".join(
     [
         "default-src 'self'",
         "script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval'",
+        "worker-src 'self' blob:",
         "object-src 'none'",
         "base-uri 'none'",
         "form-action 'self'",

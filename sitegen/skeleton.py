@@ -39,6 +39,7 @@ from webapp.store.intro_state import SHOWN
 from webapp.store.prefs import PREFERENCES_CHARS, Theme
 from webapp.store.storage import FLAT_DEPTH, Store
 from webapp.store.storage_keys import FIRST_VISIT_KEYS, GAME_KEY, INTRO_KEY, PREFERENCES_KEY, SNAPSHOT_KEY
+from webapp.store.storage_keys import PREFIX as STORAGE_PREFIX
 from webapp.text.words import text
 
 BUILD_COMMAND = "make build (tools/build.py)"
@@ -196,7 +197,8 @@ def early_paint_html(page: str, indent: str) -> str:
         f' data-first-visit-keys="{" ".join(FIRST_VISIT_KEYS)}" data-other-deals="{" ".join(OTHER_DEALS)}"'
         f' data-deal-query="{DEAL_QUERY}" data-line-query="{LINE_QUERY}"'
         f' data-caps="{" ".join(f"{name}:{cap}" for name, cap in RECORD_CAPS.items())}"'
-        f' data-languages="{" ".join(LANGUAGES)}" data-default-language="{DEFAULT_LANGUAGE}"></script>'
+        f' data-languages="{" ".join(LANGUAGES)}" data-default-language="{DEFAULT_LANGUAGE}"'
+        f' data-storage-prefix="{STORAGE_PREFIX}"></script>'
     )
     tag = tag.replace('" data-', '"\n  data-')  # an attribute a line
     return "\n".join(

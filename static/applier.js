@@ -123,16 +123,6 @@
         hold: (key, value, expected, clock) => held.set(key, [value, expected, clock]),
         unhold: (key) => held.delete(key),
       },
-      // The items whose key starts with `prefix` (the start's `facts.items`), or null where storage is
-      // blocked; read by getItem, as every read of storage here is.
-      items: (prefix) => {
-        try {
-          const keys = Array.from({ length: localStorage.length }, (_, i) => localStorage.key(i));
-          return Object.fromEntries(keys.filter((key) => key.startsWith(prefix)).map((key) => [key, now(key)]));
-        } catch {
-          return null;
-        }
-      },
       // A storage event's values: what storage holds as it is forwarded (the event's own may be old),
       // and how many of Python's writes of its key were made by then.
       fields: (event) => ({
@@ -170,6 +160,8 @@
     remove: (key) => element(key).remove(),
     forget: (keys) => keys.forEach((key) => byKey.delete(key)),
     call: (key, method) => element(key)[method](),
+    // What only the page can do, in order with the batch (static/page-ports.js).
+    port: (name, ...args) => window.halfmoonPorts[name](...args),
     animate: (key, keyframes, timing, thenRemove) => {
       const target = element(key);
       const animation = target.animate(keyframes, timing);
@@ -249,6 +241,8 @@
     else dispatch(event.type, key, fields);
   }
 
+  let tell = () => {};
+  let settled = () => Promise.resolve();
   window.halfmoonPage = {
     describe: () => {
       counter = 0;
@@ -259,6 +253,15 @@
       dispatch = handler;
     },
     element,
-    storageItems: storage.items,
+    // News for Python (a timer fired, the board resized), sent by static/worker-boot.js.
+    tell: (what, value) => tell(what, value),
+    tells: (handler) => {
+      tell = handler;
+    },
+    // A promise of every call made so far, answered and applied (automation awaits it before it reads).
+    settled: () => settled(),
+    settles: (handler) => {
+      settled = handler;
+    },
   };
 })();

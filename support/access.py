@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Any
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page
+from playwright.sync_api._generated import LocatorAssertions  # not in the package's __all__
 
 from support.pageobject import GamePage
 
@@ -42,8 +42,8 @@ class Keyboard:
             self.go(name)
             self.driver.key(key)
 
-    def announced(self) -> Any:
-        return expect(self.page.locator("[data-announce]"))
+    def announced(self) -> LocatorAssertions:
+        return self.game.shows("[data-announce]")
 
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}

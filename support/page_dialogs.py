@@ -20,7 +20,7 @@ def download(game: GamePage, action: str) -> bytes:
 def choose_file(game: GamePage, input_name: str, content: bytes, name: str = "chosen.json") -> None:
     """Choose a file in ``<input type="file" data-input=…>``."""
     files: FilePayload = {"name": name, "mimeType": "application/json", "buffer": content}
-    game.page.locator(f'[data-input="{input_name}"]').set_input_files(files)
+    game.locator(f'[data-input="{input_name}"]').set_input_files(files)
 
 
 def without_statistics(game: GamePage) -> GamePage:

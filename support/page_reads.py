@@ -7,6 +7,7 @@ page settling after a tap) is decided here, once."""
 from __future__ import annotations
 
 from playwright.sync_api import Locator, expect
+from playwright.sync_api._generated import LocatorAssertions  # not in the package's __all__
 
 from support.page_base import Driven
 
@@ -20,6 +21,12 @@ ATTRIBUTE = """([selector, name]) => {
 
 class ContractReads(Driven):
     """The contract's facts as the page shows them now (``expect_…``: once it shows them)."""
+
+    def shows(self, selector: str) -> LocatorAssertions:
+        """Playwright's retrying assertions on what matches ``selector``, made once the page has
+        settled: a negative one (hidden, no such text) is then never met before the tap's answer."""
+        self.settle()
+        return expect(self.locator(selector))
 
     def attribute(self, selector: str, name: str) -> str | None:
         """An attribute of the first element matching ``selector``; None where absent. The element
@@ -52,7 +59,7 @@ class ContractReads(Driven):
         """Wait until the attribute ``name`` of the element matching ``selector`` is ``value`` (for
         ``timeout_ms``, else as long as Playwright's ``expect`` waits)."""
         if self._page is not None:
-            expect(self.page.locator(selector)).to_have_attribute(name, value, timeout=timeout_ms)
+            self.shows(selector).to_have_attribute(name, value, timeout=timeout_ms)
         else:
             held = "([s, n, v]) => document.querySelector(s)?.getAttribute(n) === v"
             self.driver.wait(held, timeout_ms or MESSAGE_MS, [selector, name, value])
@@ -78,7 +85,7 @@ class ContractReads(Driven):
     # The board
 
     def place(self, name: str) -> Locator:
-        return self.page.locator(f'[data-board] [data-place="{name}"]')
+        return self.locator(f'[data-board] [data-place="{name}"]')
 
     def button(self, name: str) -> Locator:
         return self.place(name).locator("button")
@@ -139,7 +146,7 @@ class ContractReads(Driven):
 
     def expect_info(self, name: str, text: str) -> None:
         """Wait until the figure ``[data-info=name]`` (``time``, ``code``, …) shows ``text``."""
-        expect(self.page.locator(f'[data-info="{name}"]')).to_have_text(text)
+        self.shows(f'[data-info="{name}"]').to_have_text(text)
 
     # The focus
 
@@ -161,7 +168,7 @@ class ContractReads(Driven):
     def expect_message(self, text: str, part: bool = False) -> None:
         """Wait until the message says ``text`` (``part``: says it among other words)."""
         if self._page is not None:
-            said = expect(self.page.locator("[data-message]"))
+            said = self.shows("[data-message]")
             said.to_contain_text(text) if part else said.to_have_text(text)
         else:
             test = "includes(t)" if part else "=== t"
@@ -177,7 +184,7 @@ class ContractReads(Driven):
 
     def command(self, name: str) -> Locator:
         """The command's button outside the dialogs (ui-contract.md "commands")."""
-        return self.page.locator(f'button[data-action="{name}"]:not(dialog *)')
+        return self.locator(f'button[data-action="{name}"]:not(dialog *)')
 
     def enabled(self, name: str) -> bool:
         """Whether the command's button outside the dialogs is enabled."""
@@ -186,7 +193,7 @@ class ContractReads(Driven):
         )
 
     def dialog(self, name: str) -> Locator:
-        return self.page.locator(f'[data-dialog="{name}"]')
+        return self.locator(f'[data-dialog="{name}"]')
 
     def is_open(self, name: str) -> bool:
         """Whether the dialog is open."""
@@ -216,8 +223,8 @@ class ContractReads(Driven):
 
     def expect_history_games(self, count: int) -> None:
         """Wait until the history shows ``count`` games (``[data-history-game]`` rows)."""
-        expect(self.page.locator("[data-history-game]")).to_have_count(count)
+        self.shows("[data-history-game]").to_have_count(count)
 
     def expect_dialog_message(self, dialog: str, text: str) -> None:
         """Wait until the dialog's own message (``data-dialog-message``) says ``text``."""
-        expect(self.dialog(dialog).locator("[data-dialog-message]")).to_have_text(text)
+        self.shows(f'[data-dialog="{dialog}"] [data-dialog-message]').to_have_text(text)

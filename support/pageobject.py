@@ -69,12 +69,14 @@ class GamePage(ContractReads, StorageAccess, DeviceStubs):
 
     def wait_ready_on_a_paused_clock(self, step_ms: int = 100) -> None:
         """Ready, on a fake clock (``page.clock``) that stands still: its timers fire only as the
-        test moves it on, here ``step_ms`` at a time until the page is ready. Python starts the game
-        clock and marks the page ready in one task, so the game clock has run less than two steps."""
+        test moves it on, here ``step_ms`` at a time until the runtime has started (``data-start``),
+        then not at all, only its timers already due run, until the page is ready. The game's start
+        reads the clock when the page calls it, after ``data-start``: the game clock starts where the
+        test left the fake one, however long the start takes."""
         deadline = time.monotonic() + READY_MS / 1000
         while not self.is_ready():
             assert time.monotonic() < deadline, "not ready"
-            self.page.clock.run_for(step_ms)
+            self.page.clock.run_for(0 if self.root("data-start") else step_ms)
 
     def tab(self, query: str = f"?deal={CODE}") -> GamePage:
         """The game opened in another tab of the same browser profile (same storage)."""

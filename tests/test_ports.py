@@ -9,8 +9,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER = ROOT / "webapp" / "browser"
-COMPOSITION = {"start.py", "ports.py", "main.py"}
-"""The start, the adapters it makes, and PyScript's entry point."""
+COMPOSITION = {"start.py", "ports.py", "main.py", "page_link.py"}
+"""The start, the adapters it makes, the link to the page, and the worker's entry point."""
 LANGUAGE = {"Object", "Promise", "console"}
 """JavaScript's own objects, which every realm has: not the browser's."""
 

@@ -20,8 +20,8 @@ In one browser, in the same run, interleaved:
   and normal;
 - with ``--baseline DIR`` (a built checkout of another commit), its cold start interleaved with
   the game's, and the bytes each serves on a first visit (counted by the server, 8 s past ready);
-- tap → DOM updated: a button's click() dispatched in the page until its handler has returned,
-  over real legal and illegal taps (p50, p95);
+- tap → DOM updated: a button's click() in the page until the worker's answer is applied (the whole
+  trip, ``halfmoonPage.settled()``), one tap at a time, over real legal and illegal taps (p50, p95);
 - JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection,
   and every long task (> 50 ms) after ready;
 - frame times while removals animate (webapp/browser/motion.py): a requestAnimationFrame recorder runs

@@ -52,29 +52,36 @@ SNAPSHOT_FIGURES = """async () => ({
   storageUsed: (await navigator.storage.estimate()).usage,
 })"""
 WASM_HEAP = "async () => (await import('./static/vendor/pyodide/half-moon-start.mjs')).interpreter._module.HEAP8.length"
-TAP_LOOP = """([places, limit]) => {
+# A tap's whole trip: the click until the worker's answer is applied (halfmoonPage.settled()), one
+# tap at a time.
+TAP_LOOP = """async ([places, limit]) => {
   const times = [];
   const button = p => document.querySelector(`[data-board] [data-place="${p}"] button`);
+  const settled = () => window.halfmoonPage.settled();
   while (times.length < limit) {
     for (const p of places) {
       const t0 = performance.now();
       button(p).click();
+      await settled();
       times.push(performance.now() - t0);
       if (times.length >= limit) return times;
     }
     document.querySelector('nav [data-action="restart"]').click();
+    await settled();
     const confirm = document.querySelector('[data-dialog="confirm"] [data-action="confirm"]');
     if (confirm.closest('dialog').open) confirm.click();
+    await settled();
   }
   return times;
 }"""
-CHURN = """(n) => {
-  const click = s => document.querySelector(s).click();
+CHURN = """async (n) => {
+  const click = async s => { document.querySelector(s).click(); await window.halfmoonPage.settled(); };
   const tap = p => click(`[data-board] [data-place="${p}"] button`);
   let done = 0;
   while (done < n) {
-    tap('P4'); tap('P1'); tap('P4'); tap('P7');            // a failed pair, then a pair
-    click('nav [data-action="undo"]'); click('nav [data-action="redo"]'); click('nav [data-action="undo"]');
+    await tap('P4'); await tap('P1'); await tap('P4'); await tap('P7');     // a failed pair, then a pair
+    await click('nav [data-action="undo"]'); await click('nav [data-action="redo"]');
+    await click('nav [data-action="undo"]');
     done += 7;
   }
   return done;

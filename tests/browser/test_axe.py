@@ -71,6 +71,7 @@ def test_single_key_shortcuts_can_be_turned_off(game: GamePage) -> None:
     game.setting("key-shortcuts", False)
     page.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("s")
+    game.settle()  # the key's answer applied: no dialog is opened a task later either
     expect(page.locator("dialog[open]")).to_have_count(0)
     assert game.board("data-moves") == "1"
     page.keyboard.press("Control+z")  # Ctrl combinations stay
@@ -98,23 +99,25 @@ def test_the_history_of_games_and_its_commands_by_keyboard(game: GamePage) -> No
     page.locator('button[data-action="stats"]').focus()
     page.keyboard.press("Enter")
     summary = page.locator("[data-history-list] > summary")
-    tab_to(page, summary)
+    tab_to(game, summary)
     assert not game.history_open()
     page.keyboard.press("Enter")  # the disclosure opens
     replay = page.locator('[data-history-game="1"] [data-action="history-replay"]')
     expect(replay).to_have_accessible_name(re.compile(rf"^Replay: {WON['code']}, "))
     assert axe_violations(page) == []
-    tab_to(page, replay)
+    tab_to(game, replay)
     page.keyboard.press("Enter")
     game.expect_board("data-steps", "48")
     page.keyboard.press("Escape")  # a replay shown: Escape pauses it, the exit is its own command
     game.action("replay-exit")
 
 
-def tab_to(page: Page, target: Locator) -> None:
-    """Tab (at most 40 times) until ``target`` has the focus."""
+def tab_to(game: GamePage, target: Locator) -> None:
+    """Tab (at most 40 times) until ``target`` has the focus, each key's changes on the page first (a
+    dialog the last key opened, the focus it moved)."""
     for _ in range(40):
+        game.settle()
         if target.evaluate("element => element === document.activeElement"):
             return
-        page.keyboard.press("Tab")
+        game.page.keyboard.press("Tab")
     expect(target).to_be_focused()

@@ -80,7 +80,9 @@ def until_ready(game: GamePage, gate: Gate) -> None:
 
 def test_the_saved_board_is_painted_before_python_and_kept(game: GamePage, gate: Gate) -> None:
     game.play(WON["moves"][:3])
-    # let the last deselected card settle (a short transition) before measuring the boxes
+    # let the last deselected card settle (a short transition) before measuring the boxes: once the
+    # last tap's changes are on the page, so that its transition has begun
+    game.settle()
     game.page.wait_for_function("document.getAnimations().length === 0")
     live = game.read(BOARD)
     early = before_ready(game, gate)

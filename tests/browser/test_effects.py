@@ -79,7 +79,8 @@ class Console:
 
 
 def settled(game: GamePage) -> None:
-    """The motion's animations ended."""
+    """The motion's animations ended (those of the last tap too: its changes are on the page first)."""
+    game.settle()
     game.page.wait_for_function(f"({SCRIPTED})().length === 0")
 
 

@@ -41,6 +41,7 @@ def fresh(keys: Keyboard, code: str = CODE) -> None:
     else:
         page.locator('[data-input="code"]').fill(code)
         page.locator('[data-input="code"]').press("Enter")
+    keys.game.settle()  # the key's changes on the page: a question asked, or the deal on the table
     if page.locator('[data-dialog="confirm"][open]').count():
         expect(page.locator('[data-dialog="confirm"] [data-action="cancel"]')).to_be_focused()
         page.keyboard.press("Shift+Tab")

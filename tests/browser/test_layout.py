@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
 from conftest import Watch
@@ -97,6 +97,7 @@ def table(browser: Browser, site: str) -> Iterator[Page]:
     game = GamePage(page, site).open()
     game.play(["P4+P7", "R3+P2+P3"])
     game.tap("P5")
+    game.settle()  # the tests measure the page itself: the last tap's changes on it first
     yield page
     context.close()
     assert watch.errors == [] and watch.off_host == []
@@ -192,25 +193,36 @@ SHIFTS = """() => { window.layoutShift = 0;
     .observe({type: 'layout-shift'}); }"""
 
 
+def motion(game: GamePage, preference: Literal["reduce", "no-preference"]) -> None:
+    """The player's motion preference changed, and the page told of it: the change is reported before
+    the next frame's callbacks, and the page has applied what its news changed once it settles."""
+    game.page.emulate_media(reduced_motion=preference)
+    game.page.evaluate("() => new Promise(requestAnimationFrame)")
+    game.settle()
+
+
 def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(game: GamePage) -> None:
     game.open()
     page = game.page
     page.evaluate(SHIFTS)
-    page.emulate_media(reduced_motion="reduce")
+    motion(game, "reduce")
     game.play(["P4+P7"])
     assert game.read(ANIMATIONS) == 0 and game.figures() == (10, 1)
-    page.emulate_media(reduced_motion="no-preference")
-    # The pair and then, at once, a trio: both applied at the taps, while the first still animates.
+    motion(game, "no-preference")
+    # The pair and then, at once, a trio: each read in the task its answer is applied, the trio while
+    # the pair still animates.
     moves = page.evaluate(
-        """() => {
+        """async () => {
           const tap = p => document.querySelector(`[data-board] [data-place="${p}"] button`).click();
           tap('P5'); tap('P6');
+          await window.halfmoonPage.settled();
           const after = [document.querySelector('[data-board]').dataset.moves, document.getAnimations().length];
           tap('R3'); tap('P2'); tap('P3');
+          await window.halfmoonPage.settled();
           return [...after, document.querySelector('[data-board]').dataset.moves, document.getAnimations().length];
         }"""
     )
-    assert moves[0] == "2" and moves[1] > 0, "the pair is applied at the tap and animates"
+    assert moves[0] == "2" and moves[1] > 0, "the pair is applied as soon as it is answered, and animates"
     assert moves[2] == "3" and moves[3] > moves[1], "the trio is applied at once, during the first animation"
     # R3.3: 6♦ on pile 5 and 5♦ on pile 6 make 11: each pile shows the card dealt under its top (docs/).
     piles = next(deal["piles"] for deal in VECTORS if deal["code"] == CODE)
@@ -220,9 +232,10 @@ def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(ga
     assert game.read("window.layoutShift") == 0, "the layout moved after ready"
 
 
-PLAY_AT_ONCE = """(moves) => {
+PLAY_AT_ONCE = """async (moves) => {
   for (const move of moves)
     for (const p of move.split('+')) document.querySelector(`[data-board] [data-place="${p}"] button`).click();
+  await window.halfmoonPage.settled();  // read in the task the last tap's answer is applied
   return [document.querySelector('[data-board]').dataset.status,
           document.getAnimations().filter(a => a.effect.target.closest('[data-board]')).length];
 }"""

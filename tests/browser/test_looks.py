@@ -218,6 +218,7 @@ def test_screenshots_of_both_themes_at_the_layout_viewports(themed: GamePage) ->
     RESULTS.mkdir(exist_ok=True)
     for theme in ("light", "dark"):
         themed.set_theme(theme)
+        themed.settle()  # the settings dialog closed before the screenshots
         for width, height in VIEWPORTS:
             themed.page.set_viewport_size({"width": width, "height": height})
             themed.page.screenshot(path=RESULTS / f"theme-{theme}-{width}x{height}.jpg", type="jpeg", quality=80)
@@ -255,6 +256,7 @@ def refused_tap(game: GamePage, first: str) -> None:
         if game.selected() != [first]:
             game.tap(*game.selected(), first) if game.selected() else game.tap(first)
         game.tap(place)
+        game.settle()  # the tap's cue, once its answer is applied
         if game.page.locator("[data-refused]").count():
             return
     raise AssertionError(f"nothing refuses {first}")
@@ -302,14 +304,16 @@ def test_a_win_and_a_dead_end_sound_and_nothing_sounds_from_a_dialog(loud: GameP
 
 
 # At ready, before anything else: the first move tapped by the page's own script, and whether the page
-# had a user activation then, said on the console (every call of the test into the page, a wait
-# included, would count as one).
-TAPS_AT_READY = """(names) => new MutationObserver((_, observer) => {
+# had a user activation then, said on the console with the moves once the taps' answers are applied
+# (every call of the test into the page, a wait included, would count as one).
+TAPS_AT_READY = """(names) => new MutationObserver(async (_, observer) => {
   if (document.documentElement.dataset.ready !== 'true') return;
   observer.disconnect();
   for (const name of names) document.querySelector(`[data-board] [data-place="${name}"] button`).click();
+  const active = navigator.userActivation.hasBeenActive;
+  await window.halfmoonPage.settled();
   const moves = document.querySelector('[data-board]').dataset.moves;
-  console.log(`at ready: active ${navigator.userActivation.hasBeenActive}, moves ${moves}`);
+  console.log(`at ready: active ${active}, moves ${moves}`);
 }).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ready']})"""
 
 

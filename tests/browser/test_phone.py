@@ -27,8 +27,10 @@ PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1000, "height": 800}  # the shared page's window (tests/browser/conftest.py)
 MENU = '[data-action="menu"]'
 # HM1-N-AAAAAAB at its start: 9♦ on P4, 6♦ on P5, 2♥ on P7 (9 + 2 = 11), K♣ on P3, Q♥ on P9, Q♣ on P10.
-TAP_NOW = """(names) => {
+# The taps, and their cue read in the task their answers are applied (before the cue's timer ends it).
+TAP_NOW = """async (names) => {
   for (const name of names) document.querySelector(`[data-board] [data-place="${name}"] button`).click();
+  await window.halfmoonPage.settled();
   const marked = [...document.querySelectorAll('[data-board] [data-place][data-refused="true"]')];
   return {
     refused: marked.map(p => p.dataset.place),
@@ -112,6 +114,7 @@ def test_the_menu_by_keyboard_is_axe_clean_and_gives_the_focus_back(axe_phone: P
     page.keyboard.press("Escape")
     expect(page.locator("dialog[open]")).to_have_count(0)
     expect(button).to_be_focused()
+    game.settle()  # the answers to the keys applied: the button says what the menu is now
     assert button.get_attribute("aria-expanded") == "false"
 
 
@@ -296,8 +299,9 @@ def test_a_place_refused_again_while_it_shakes_shakes_again_from_the_start(phone
     page = phone.page
     page.evaluate(TAP_NOW, ["P9", "P10"])  # Q♥ then Q♣: refused; R3.6 leaves Q♣ selected
     page.wait_for_function(f"(t => t.length === 2 && t.every(ms => ms > 120))(({SHAKES})())")
-    # Q♥ again: the same two places, both still shaking; their shakes read in the tap's own task.
-    seen = page.evaluate(f"(names) => ({{...({TAP_NOW})(names), times: ({SHAKES})()}})", ["P9"])
+    # Q♥ again: the same two places, both still shaking; their shakes read in the task the tap's answer
+    # is applied.
+    seen = page.evaluate(f"async (names) => ({{...(await ({TAP_NOW})(names)), times: ({SHAKES})()}})", ["P9"])
     shakes = seen["times"]
     assert sorted(seen["refused"]) == ["P10", "P9"] and len(shakes) == 2 and all(ms < 100 for ms in shakes), shakes
     page.wait_for_function(NONE_REFUSED)

@@ -77,11 +77,14 @@ def step(game: GamePage) -> int:
 
 
 def playing(game: GamePage) -> bool:
+    game.settle()  # the last command's, tap's or key's answer applied
     return game.page.locator('button[data-action="replay-play"]').get_attribute("aria-pressed") == "true"
 
 
 def run_for(game: GamePage, ms: int) -> None:
-    """The page's clock moved on by ``ms``: its timers fire as they fall due."""
+    """The page's clock moved on by ``ms``: its timers fire as they fall due (those the last command
+    set too: its answer is applied first)."""
+    game.settle()
     game.page.clock.run_for(ms)
 
 

@@ -184,9 +184,10 @@ def test_the_history_after_a_win_and_a_dead_end_replays_and_plays_its_games(game
     assert game.board("data-code") == DEAD_END["code"] and game.figures() == (0, 0)
 
 
-# The statistics opened by their command and the history's rows read in the same task: what the
-# dialog shows before its history is drawn (a task later).
-OPEN_AND_READ = """() => { document.querySelector('button[data-action="stats"]:not(dialog *)').click();
+# The statistics opened by their command and the history's rows read in the task the command's answer
+# is applied: what the dialog shows before its history is drawn (a task later).
+OPEN_AND_READ = """async () => { document.querySelector('button[data-action="stats"]:not(dialog *)').click();
+  await window.halfmoonPage.settled();
   return [...document.querySelectorAll('[data-history] [data-history-game]')].map(r => r.dataset.code); }"""
 
 

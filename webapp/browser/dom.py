@@ -1,42 +1,13 @@
-"""Python's copy of the page (webapp/mirror/) joined to the page's applier (static/applier.js): the
-copy's batches go to the applier, the events the applier forwards come to the copy. Helpers over
-the copy shared by the browser package."""
+"""Helpers over Python's copy of the page (webapp/mirror/) shared by the browser package."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 
-from webapp.mirror.document import Document, Target
+from webapp.mirror.document import Target
 from webapp.mirror.element import Element
-
-
-class Joined:
-    """The copy and the page's applier, joined: each batch sent at the end of the task that wrote it
-    (a microtask, before the page paints), each forwarded event dispatched and its batch sent at once."""
-
-    def __init__(self, applier: Any, convert: Any, queue_microtask: Any) -> None:
-        self.applier = applier
-        self._convert = convert
-        self._queue = queue_microtask
-        self.document = Document(applier.describe().to_py(), self._send, self._schedule)
-        self._dispatcher = create_proxy(self._dispatch)
-        applier.connect(self._dispatcher)
-
-    def _send(self, ops: list[Any]) -> None:
-        self.applier.apply(to_js(ops, dict_converter=self._convert))
-
-    def _schedule(self, flush: Any) -> None:
-        self._queue(create_once_callable(flush))
-
-    def _dispatch(self, kind: str, key: int, fields: Any) -> None:
-        self.document.dispatch(str(kind), int(key), fields.to_py(depth=1))
-        self.document.batch.flush()
-
-    def real(self, element: Element) -> Any:
-        """The page's element behind a copy's, for what only the page can measure."""
-        return self.applier.element(element.key)
 
 
 def found(element: Any) -> bool:
@@ -45,8 +16,9 @@ def found(element: Any) -> bool:
 
 
 def listen(target: Any, event: str, handler: Any) -> Any:
-    """A listener on the copy (the page forwards the event), or on a browser object through one
-    proxy, made once and kept: a proxy never destroyed is a leak only if made again and again."""
+    """A listener on the copy (the page forwards the event), or on a browser object of the worker's
+    through one proxy, made once and kept: a proxy never destroyed is a leak only if made again and
+    again."""
     if isinstance(target, Element | Target):
         target.addEventListener(event, handler)
         return handler

@@ -34,6 +34,7 @@ with its page."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable, Coroutine
 from typing import Any
 
@@ -71,6 +72,12 @@ tabs, and no longer, so that an idle tab holds no lock."""
 LIMIT_MS = CATCH_UP_MS + 2_000
 """The longest ``STATS_LOCK`` is held by one job, whatever happens to it: the catch-up and a job's few
 milliseconds, with room for a slow machine."""
+
+
+def waited_ms() -> float:
+    """The worker's own monotonic clock: the page's is read only when the page calls, and a job
+    waits outside any call."""
+    return time.monotonic() * 1000
 
 
 def hold_for(timers: Timers, ms: float) -> tuple[Any, Any]:
@@ -115,7 +122,7 @@ class WebLocks:
         run: Callable[[Coroutine[Any, Any, None]], None],
     ) -> None:
         """``manager``: the Web Locks (``navigator.locks``), or None; ``link``: the page's
-        (webapp/browser/page_link.py: ``ask``, ``apply_now``); ``run``: starts a coroutine."""
+        (webapp/browser/page_link.py: ``ask``); ``run``: starts a coroutine."""
         self.manager: Any = manager if found(manager) and hasattr(manager, "request") else None
         self.storage = storage
         self.timers = timers
@@ -158,7 +165,7 @@ class WebLocks:
                 latest = latest_of(await self.manager.query())
             except Exception:  # the lock manager's answer is an error: as without numbers
                 latest = 0
-            await self._catch_up(latest, self.timers.now() + CATCH_UP_MS)  # a time, not steps: timers slow
+            await self._catch_up(latest, waited_ms() + CATCH_UP_MS)  # a time, not steps: timers slow
             await self._run(waiting, latest, numbered)
         finally:
             if numbered:
@@ -168,7 +175,7 @@ class WebLocks:
 
     async def _catch_up(self, latest: int, deadline: float) -> None:
         """Until this tab's storage shows the latest change (or the wait is over)."""
-        while self.timers.now() < deadline:
+        while waited_ms() < deadline:
             read = dict(await self.link.ask("read", [STATS_WRITTEN_KEY]))
             if count_of(text_or_none(read.get(STATS_WRITTEN_KEY))) >= latest:
                 return
@@ -176,7 +183,7 @@ class WebLocks:
 
     async def _run(self, waiting: Job, latest: int | None = None, numbered: list[int] | None = None) -> None:
         """The job run (unless already started) on fresh values, its change numbered when it holds the
-        lock, and its answer handed on; its batch sent to the page."""
+        lock, and its answer handed on."""
         if waiting not in self.waiting or self.storage is None:
             return
         self.waiting.remove(waiting)
@@ -200,8 +207,7 @@ class WebLocks:
             if not stored and numbered is not None:
                 numbered.clear()
             waiting.done(stored)
-            self.settled()
-            self.link.apply_now()
+            self.settled()  # its batch goes to the page a task later (webapp/browser/page_link.py)
 
     def _name(self, count: int, let_go: Any) -> None:
         """The change named by a lock held for ``HOLD_MS``; ``STATS_LOCK`` is let go once that lock is

@@ -1,40 +1,37 @@
-"""The page's entry point, run by PyScript (index.html: ``await main()``): start the shell around the
-engine."""
+"""The worker's entry (static/worker.py): the three calls the page makes, one at a time and in
+order, each answering with the batch of what it changed (webapp/browser/page_link.py)."""
 
-import asyncio
+from __future__ import annotations
+
 from typing import Any
 
-import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable  # type: ignore[import-not-found]
+from pyscript import sync  # type: ignore[import-not-found]
+
+from webapp.browser.page_link import Link, plain
+
+link = Link(sync)
+_page: list[Any] = []
 
 
-async def main() -> None:
-    """Import the engine, the App and the browser shell a part a task, then start: a first visit's
-    timers, taps and progress bar run between the parts, which together would be one long task
-    (after a restore the first two are already in the memory snapshot)."""
-    import halfmoon  # noqa: F401
+def start(clock: Any, facts: Any) -> Any:
+    """The page's facts (docs/architecture.md "The page's ports"): the shell started around them."""
+    from webapp.browser.start import start as started
 
-    await next_task()
-    import webapp.app.app  # noqa: F401
+    def run() -> None:
+        _page.append(started(link, plain(facts)))
 
-    await next_task()
-    from webapp.browser.start import start
-
-    await next_task()
-    start()
+    return link.answer(clock, run)
 
 
-async def next_task() -> None:
-    """A task behind the timers already waiting. Not ``asyncio.sleep(0)`` (Pyodide runs that from a
-    message to the page, which runs ahead of waiting timers: a timer would wait through all three
-    parts at once), except in a hidden page, whose timers the browser wakes about once
-    a second (startup/pyodide-start.mjs ``nextTask`` does the same)."""
-    window = js.window
-    if window.document.hidden:
-        await asyncio.sleep(0)
-        return
+def event(clock: Any, kind: str, key: int, fields: Any) -> Any:
+    """An event the page forwarded, dispatched in the copy."""
+    return link.answer(clock, lambda: document().dispatch(str(kind), int(key), plain(fields, depth=1)))
 
-    def later(resolve: Any, _reject: Any) -> None:
-        window.setTimeout(resolve, 0)
 
-    await window.Promise.new(create_once_callable(later))
+def told(clock: Any, what: str, value: Any) -> Any:
+    """News the page tells (a timer fired, the board resized, a write refused)."""
+    return link.answer(clock, lambda: link.told(str(what), plain(value)))
+
+
+def document() -> Any:
+    return _page[0].document

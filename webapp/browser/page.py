@@ -93,10 +93,10 @@ class Page:
         # The keyboard and spoken results.
         self.keys = Keys(document, browser.timers, browser.layout, self.board, self.buttons, self)
         # The theme and sound.
-        self.prefs = Preferred(document, browser.storage, browser.audio, browser.theme, self._run)
+        self.prefs = Preferred(document, browser.storage, browser.link)
         self._refused = False
         # A game file the installed app opens.
-        self.launched = Launched(app, browser.launch_queue, self._run, self.render)
+        self.launched = Launched(app, browser.link, self._run, self.render)
 
     # Events
 
@@ -252,6 +252,7 @@ class Page:
             guarded("the address", self.address.replace, view.query)
         self.prefs.after(last, self.app, refused)
         self.browser.lasting.after_render()
+        self.browser.publish(view.saved)
 
     def render_replay(self, view: View) -> None:
         self.replay_controls.hidden = view.replay is None

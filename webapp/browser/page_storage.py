@@ -49,6 +49,11 @@ class PageStorage:
         self._group: dict[str, Write] | None = None
         self._trial: dict[str, Write] | None = None
 
+    @classmethod
+    def made(cls, items: Any, record: Callable[..., None], checked: frozenset[str]) -> PageStorage | None:
+        """None where the page's storage is blocked (``items`` null: the game still plays)."""
+        return cls(items, record, checked) if isinstance(items, dict) else None
+
     # The Backend protocol (webapp/store/storage.py)
 
     def getItem(self, key: str) -> str | None:

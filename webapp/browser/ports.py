@@ -1,6 +1,10 @@
-"""What the shell is given of the browser, beyond the page's copy: made once from the browser's
-globals by the start (webapp/browser/start.py, the one place of composition) and handed to each part
-it serves. A part of the shell reaches no global it was not given."""
+"""What the shell is given of the browser, beyond the page's copy: made once by the start
+(webapp/browser/start.py, the one place of composition) from the page's facts and the link to the
+page, and handed to each part it serves. A part of the shell reaches no global it was not given.
+
+Python runs in a Worker: what only the page can do is a page function (a ``port`` operation of the
+batch, or an ``ask``), and what only the page can know arrives as a fact at the start or as news the
+page tells (docs/architecture.md "The page's ports")."""
 
 from __future__ import annotations
 
@@ -9,166 +13,115 @@ from dataclasses import dataclass
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js  # type: ignore[import-not-found]
 
+from webapp.browser.page_link import Link
 from webapp.mirror.document import Document
 from webapp.store.storage import Backend
 
 
 class Timer:
-    """A timer of ``Timers.later``: its callable, made once, and whether it ran."""
+    """A timer of ``Timers.later``: its number on the page."""
 
-    def __init__(self, action: Callable[[], object]) -> None:
-        self.id: Any = None
-        self.ran = False
-        self._action = action
-        self.call = create_once_callable(self._run)
-
-    def _run(self, *_: Any) -> None:
-        self.ran = True
-        self._action()
+    def __init__(self, number: int) -> None:
+        self.id = number
 
 
 class Timers:
-    """The browser's timers, called with Python functions (each made a callable of its own)."""
+    """The page's timers, so that the game's time is the page's: each fires as news the page tells,
+    handled in a call of its own."""
 
-    def __init__(self, window: Any) -> None:
-        self._window = window
+    def __init__(self, link: Link) -> None:
+        self._link = link
+        self._next = 0
+        self._actions: dict[int, tuple[Callable[[], object], bool]] = {}
+        link.on("timer", self._fired)
+
+    def _add(self, action: Callable[[], object], repeats: bool = False) -> int:
+        self._next += 1
+        self._actions[self._next] = (action, repeats)
+        return self._next
+
+    def _fired(self, number: Any) -> None:
+        action, repeats = self._actions.get(int(number), (None, False))
+        if action is None:
+            return  # cancelled after the page fired it
+        if not repeats:
+            del self._actions[int(number)]
+        action()
 
     def later(self, ms: float, action: Callable[[], object]) -> Timer:
         """``action`` once, ``ms`` from now; the handle ``cancel`` takes."""
-        timer = Timer(action)
-        timer.id = self._window.setTimeout(timer.call, ms)
-        return timer
-
-    def call_later(self, ms: float, function: Any) -> None:
-        """A JavaScript function (a promise's ``resolve``) called ``ms`` from now."""
-        self._window.setTimeout(function, ms)
+        number = self._add(action)
+        self._link.port("later", number, ms)
+        return Timer(number)
 
     def cancel(self, timer: Timer) -> None:
-        """A timer of ``later`` stopped; its callable let go unless it ran (then it let itself go)."""
-        self._window.clearTimeout(timer.id)
-        if not timer.ran:
-            timer.ran = True
-            timer.call.destroy()
+        if self._actions.pop(timer.id, None) is not None:
+            self._link.port("cancel", timer.id)
 
     def every(self, ms: float, action: Callable[[], object]) -> None:
-        """``action`` every ``ms``, for the page's life (the proxy is kept by the interval)."""
-        self._window.setInterval(create_proxy(lambda *_: action()), ms)
+        """``action`` every ``ms``, for the page's life."""
+        self._link.port("every", self._add(action, repeats=True), ms)
 
     def after_frame(self, action: Callable[[], object]) -> None:
         """``action`` a task after the next frame: work that serves a later visit, not this one."""
-        self._window.requestAnimationFrame(create_once_callable(lambda *_: self.later(0, action)))
+        self._link.port("frame", self._add(action))
 
     def when_idle(self, action: Callable[[], object]) -> None:
         """``action`` once the page is idle (a moment later where the browser cannot say)."""
-        idle = getattr(self._window, "requestIdleCallback", None)
-        if idle is None:
-            self.later(0, action)
-        else:
-            idle(create_once_callable(lambda *_: action()))
+        self._link.port("idle", self._add(action))
+
+    def call_later(self, ms: float, function: Any) -> None:
+        """A JavaScript function of the worker's (a promise's ``resolve``) called ``ms`` from now, by
+        the worker's own timer: a lock let go whatever the page does."""
+        js.setTimeout(function, ms)
 
     def now(self) -> float:
-        """Milliseconds on the page's monotonic clock."""
-        return float(self._window.performance.now())
+        """Milliseconds on the page's monotonic clock, as of the call being handled."""
+        return self._link.clock.now_ms()
 
 
 class Address:
     """The page's address: read, replaced by Python's query, or reloaded."""
 
-    def __init__(self, window: Any) -> None:
-        self._window = window
-
-    @property
-    def href(self) -> str:
-        return str(self._window.location.href)
+    def __init__(self, href: str, link: Link) -> None:
+        self.href = href
+        self._link = link
 
     @property
     def search(self) -> str:
-        return str(self._window.location.search)
+        rest = self.href.split("#")[0]
+        return "?" + rest.split("?", 1)[1] if "?" in rest else ""
 
     def here(self) -> str:
         """The address without its query and fragment: a link to a deal adds its own query."""
         return self.href.split("?")[0].split("#")[0]
 
     def replace(self, query: str) -> None:
-        self._window.history.replaceState(None, "", query)
+        self.href = self.here() + query
+        self._link.port("address", query)
 
     def reload(self) -> None:
-        self._window.location.reload()
+        self._link.port("reload")
 
 
 class Layout:
-    """What only the page can measure of the board: the geometry its stylesheet chose, and when the
-    table's box changes."""
+    """What only the page can measure of the board: the geometry its stylesheet chose, told at the
+    start and whenever the table's box changes."""
 
-    def __init__(self, window: Any, board: Any) -> None:
-        self._window = window
-        self._board = board
+    def __init__(self, geometry: str, link: Link) -> None:
+        self._geometry = geometry
+        self._link = link
 
     def geometry(self) -> str:
-        return str(self._window.getComputedStyle(self._board).getPropertyValue("--geometry")).strip()
+        return self._geometry
 
     def on_resize(self, action: Callable[[], object]) -> None:
-        self._keep = create_proxy(lambda *_: action())
-        self._window.ResizeObserver.new(self._keep).observe(self._board.parentElement)
+        def resized(geometry: Any) -> None:
+            self._geometry = str(geometry)
+            action()
 
-
-class Sharing:
-    """The system share sheet (where there is one) and the clipboard; each answer awaited."""
-
-    def __init__(self, navigator: Any) -> None:
-        self._navigator = navigator
-
-    @property
-    def can_share(self) -> bool:
-        return hasattr(self._navigator, "share")
-
-    async def share(self, data: dict[str, str]) -> None:
-        await self._navigator.share(to_js(data, dict_converter=js.Object.fromEntries))
-
-    async def copy(self, text: str) -> None:
-        await self._navigator.clipboard.writeText(text)
-
-
-class Downloads:
-    """A file made in Python, downloaded through a Blob URL and a clicked ``<a download>`` of the
-    page's own (never part of the game's page)."""
-
-    def __init__(self, window: Any, timers: Timers) -> None:
-        self._window = window
-        self._timers = timers
-
-    def download(self, content: str, name: str, media_type: str) -> None:
-        options = to_js({"type": media_type}, dict_converter=js.Object.fromEntries)
-        url = self._window.URL.createObjectURL(self._window.Blob.new(to_js([content]), options))
-        link = self._window.document.createElement("a")
-        link.href = url
-        link.download = name
-        self._window.document.body.append(link)
-        link.click()
-        link.remove()
-        self._timers.later(60_000, lambda: self._window.URL.revokeObjectURL(url))
-
-
-class Audio:
-    """Web Audio, made only after the player's first interaction with the page (the browsers'
-    autoplay rule)."""
-
-    def __init__(self, window: Any) -> None:
-        self._window = window
-
-    def interacted(self) -> bool:
-        activation: Any = getattr(self._window.navigator, "userActivation", None)
-        return activation is not None and bool(activation.hasBeenActive)
-
-    def context(self) -> Any:
-        return self._window.AudioContext.new()
-
-
-def present(value: Any) -> Any:
-    """A browser object, or None where the browser has none (JavaScript's undefined or null)."""
-    return None if value is None or value is jsnull else value
+        self._link.on("geometry", resized)
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,24 +130,15 @@ class Browser:
 
     document: Document
     """Python's copy of the page (webapp/mirror/); its ``window`` hears the window's events."""
+    link: Link
+    """The page's functions and news, for the parts that only the page can carry out (the share
+    sheet and the clipboard, the install prompt, Web Audio, the service worker, the launch queue, the
+    storage's persistence, a download, the theme)."""
     timers: Timers
     address: Address
     layout: Layout
     storage: Backend | None
-    """localStorage, or None where the browser blocks it (the game still plays)."""
+    """The page's storage, or None where the browser blocks it (the game still plays)."""
     reduced_motion: Callable[[], bool]
-    sharing: Sharing
-    downloads: Downloads
-    audio: Audio
-    theme: Callable[[str], object] | None
-    """The theme script's applier (static/theme.js): the rule of the theme lives there."""
-    storage_manager: Any
-    """``navigator.storage`` (asked whether the records last), or None."""
     lock_manager: Any
-    """``navigator.locks``, or None."""
-    service_workers: Any
-    """``navigator.serviceWorker``, or None."""
-    install_events: Any
-    """The window, whose ``beforeinstallprompt`` event the install button keeps."""
-    launch_queue: Any
-    """``window.launchQueue`` (a file the installed app opens), or None."""
+    """The worker's ``navigator.locks``, or None."""

@@ -4,15 +4,14 @@ from another tab at once.
 
 The theme itself is applied by static/theme.js, the render-blocking head script that resolves it
 before the first paint (``<html data-theme>``, ``theme-color``, the system's changes while open):
-this module only hands it the player's choice (``window.halfmoonTheme``), so the rule is in one place."""
+this module only hands it the player's choice (the page function ``theme``), so the rule is in one place."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from webapp.app.app import App
-from webapp.browser.ports import Audio
+from webapp.browser.page_link import Link
 from webapp.browser.sound import Speaker
 from webapp.draw.sounds import cue
 from webapp.draw.view import View
@@ -26,16 +25,13 @@ class Preferred:
         self,
         document: Document,
         backend: Backend | None,
-        audio: Audio,
-        theme: Callable[[str], object] | None,
-        run: Callable[[Any], None],
+        link: Link,
     ) -> None:
-        """``theme``: the theme script's applier (static/theme.js), or None where it did not run."""
         self.store = PreferenceStore(backend)
         self.now = self.store.load()
         self.controls = {name: document.one(f'[data-setting="{name}"]') for name in Preference}
-        self.speaker = Speaker(document, audio, run)
-        self.theme = theme
+        self.speaker = Speaker(document, link)
+        self.link = link
         self.show()
 
     def change(self, name: Preference, control: Any) -> None:
@@ -53,8 +49,7 @@ class Preferred:
         self.controls[Preference.THEME].value = str(self.now.theme)
         self.controls[Preference.SOUND].checked = self.now.sound
         self.speaker.on = self.now.sound
-        if self.theme is not None:
-            self.theme(str(self.now.theme))
+        self.link.port("theme", str(self.now.theme))
 
     def after(self, last: View | None, app: App, refused: bool) -> None:
         """What the last change sounds like; with sound off, nothing more than this test."""

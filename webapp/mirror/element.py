@@ -21,8 +21,9 @@ NAMED = {
     "download": "download",
 }
 """Text properties that are their attribute."""
-LIVE = ("value", "checked")
-"""Properties that are not attributes: the page's state, written through."""
+LIVE = ("value", "checked", "halfmoonOffer")
+"""Properties that are not attributes: the page's state, written through, and the offer a share or copy
+button makes (webapp/browser/sharing.py)."""
 
 
 class Element:

@@ -1,0 +1,50 @@
+// The page's side of the game's worker: it starts the worker (startup/page-start.mjs), sends it the
+// page's facts, forwards the events Python listens for and the news the page tells, and applies each
+// answer, the batch of what Python changed, in the task that receives it. Every call is chained
+// behind the last, so the worker handles them one at a time, in the order made, and each carries the
+// page's clock as it was when the call was made (the game's clock is the page's). It decides nothing.
+import { startWorker } from "./build/page-start.mjs";
+
+const page = window.halfmoonPage;
+const ports = window.halfmoonPorts;
+let chain = null;
+let worker = null;
+
+const clock = () => {
+  const now = new Date();
+  return [performance.now(), Date.now(), [now.getFullYear(), now.getMonth() + 1, now.getDate()]];
+};
+
+const applied = (batch) => {
+  if (batch) page.apply(batch);
+};
+const failed = (error) => console.error(`Half Moon: the game's worker did not answer (${error?.message ?? error})`);
+
+// A call of one of the worker's exports, behind every call made before it.
+function send(name, ...args) {
+  const at = clock();
+  chain = chain.then(() => worker.sync[name](at, ...args)).then(applied, failed);
+  return chain;
+}
+
+function onWorker(xworker) {
+  // What Python starts itself (a lock's answer, a coroutine's end), and what it asks of the page.
+  xworker.sync.apply = (batch) => applied(batch);
+  xworker.sync.ask = (name, ...args) => ports[name](...args);
+}
+
+// The taps on the early-painted cards (static/early-paint.js queues them until the page is ready):
+// those made before the start's call go with it, those made while it runs right after it.
+const queue = () => window.halfmoonQueue ?? [];
+
+chain = startWorker({ onWorker }).then(async (started) => {
+  worker = started;
+  const queued = [...queue()];
+  applied(await worker.sync.start(clock(), { ...ports.facts(), described: page.describe(), queued }));
+  const later = queue().slice(queued.length);
+  if (later.length) applied(await worker.sync.told(clock(), "queued", later));
+});
+chain.catch(failed);
+page.connect((type, key, fields) => send("event", type, key, fields));
+page.tells((what, value) => send("told", what, value));
+page.settles(() => chain);
