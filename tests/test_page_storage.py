@@ -184,6 +184,23 @@ def test_a_game_write_the_page_refuses_says_not_saved_until_storage_works_again(
     assert shell.app.saved and load(storage.items[GAME_KEY]).game == shell.app.game
 
 
+def test_a_refusal_told_after_the_next_tap_s_write_is_the_same_failure_not_another_tab_s_game() -> None:
+    """The page tells a refusal behind the events forwarded before it applied the batch: the next
+    tap's write expected the refused one, and is refused as changed."""
+    storage = FakeStorage()
+    shell = Shell(storage)
+    shell.play(WON["moves"][:1])
+    first, told = storage.items[GAME_KEY], []
+    storage.writes_left = 0
+    shell.page.told = lambda what, value: told.append((what, value))  # held back, as behind a queued tap
+    shell.play(WON["moves"][1:3])
+    for what, value in told:
+        shell.link.handlers[what](value)
+    shell.link.apply_now()
+    assert shell.app.dialog is Dialog.NONE and not shell.app.saved  # not asked: "not saved"
+    assert storage.items[GAME_KEY] == first and shell.app.sync.known == first
+
+
 def test_a_backup_the_page_refuses_leaves_the_record_in_place_and_says_so() -> None:
     storage = FakeStorage({GAME_KEY: ILLEGAL})
     real = storage.setItem

@@ -80,6 +80,10 @@ class Saving:
         self.changed: Callable[[], None] = lambda: None
         """Called once a refused change was saved again: the page draws what it says."""
         self._held: dict[str, Held] = {}
+        self._unlanded: dict[str, str | None] = {}
+        """For each key whose write failed, what storage held before it: a write made before the
+        failure was told (an event already on its way) expected the failed one, and is refused as
+        changed while storage still holds this — the same failure, not another tab's game."""
 
     # A refused write
 
@@ -89,10 +93,14 @@ class Saving:
         failed: set[str] = set()
         before: dict[str, str | None] = {}
         for key, error, now, *expected in entries:
-            self.storage.took(str(key), now)
-            before.setdefault(str(key), text_or_none(expected[0] if expected else None))
+            key, now, was = str(key), text_or_none(now), text_or_none(expected[0] if expected else None)
+            self.storage.took(key, now)
+            if error == CHANGED and key in self._unlanded and self._unlanded[key] == now:
+                error, was = "", self._unlanded[key]  # built on a write of this tab's that never landed
+            before.setdefault(key, was)
             if error not in (SKIPPED, CHANGED):
-                failed.add(str(key))
+                failed.add(key)
+                self._unlanded[key] = before[key]
         with self.storage.refused(failed):
             if before.keys() & GAME_KEYS:
                 self._game_again(before)
