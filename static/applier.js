@@ -41,6 +41,97 @@
     return [element.tagName, attributes, children, properties];
   };
 
+
+  // Storage (webapp/browser/page_storage.py, saving.py). Python, in a worker, has no localStorage:
+  // its writes arrive as operations of its batches and are made here, in the batch's task. A write
+  // that throws, and the batch's storage writes after it (a removal that follows a backup must not be
+  // made without it), are told back at once with what storage holds (`stored`); Python saves the
+  // change again. What a pagehide would write is held here and written at `pagehide` without asking
+  // the worker (which may be frozen by then), each only while storage still holds what Python read.
+  const storage = (() => {
+    const held = new Map(); // key -> [value or [before, after] around the clock's time, expected, clock]
+    const written = new Map(); // key -> how many of Python's writes of it were made (or tried)
+    let refused = null; // this batch's refused writes, told once the batch is applied
+    const now = (key) => localStorage.getItem(key);
+    const count = (key) => written.set(key, (written.get(key) || 0) + 1);
+    const put = (key, value) => (value == null ? localStorage.removeItem(key) : localStorage.setItem(key, value));
+    const report = (what, entries) => window.halfmoonPage.tell && window.halfmoonPage.tell(what, entries);
+    // A write; with `expected` (store-if), made only while storage holds it, else refused as "changed".
+    const store = (key, value, ...expected) => {
+      if (refused === null) {
+        refused = [];
+        queueMicrotask(() => {
+          const entries = refused;
+          refused = null;
+          if (entries.length) report("stored", entries);
+        });
+      }
+      count(key);
+      const was = now(key);
+      if (refused.length) refused.push([key, "skipped", was, expected[0]]);
+      else if (expected.length && was !== (expected[0] ?? null)) refused.push([key, "changed", was, expected[0]]);
+      else {
+        try {
+          put(key, value);
+        } catch (error) {
+          refused.push([key, String(error && error.name), now(key), expected[0]]);
+        }
+      }
+    };
+    // A group written whole or not at all, only while storage holds what Python read: the writes
+    // already made are put back when one throws. Answers the refused writes ([] when written).
+    const storeGroup = (writes) => {
+      writes.forEach(([key]) => count(key));
+      const changed = writes.filter(([key, , expected]) => now(key) !== (expected ?? null));
+      if (changed.length) return changed.map(([key]) => [key, "changed", now(key)]);
+      const before = [];
+      for (const [key, value] of writes) {
+        before.push([key, now(key)]);
+        try {
+          put(key, value);
+        } catch (error) {
+          for (const [made, was] of before.reverse()) {
+            try {
+              put(made, was);
+            } catch {} // nothing more to do: Python reads storage again before its next try
+          }
+          return [[key, String(error && error.name), now(key)]];
+        }
+      }
+      return [];
+    };
+    const clockTime = ([elapsed, at, max]) => Math.min(max, elapsed + Math.max(0, Math.trunc(performance.now() - at)));
+    addEventListener("pagehide", () => {
+      const entries = [];
+      for (const [key, [value, expected, clock]] of held) {
+        try {
+          if (now(key) !== (expected ?? null)) continue;
+          put(key, clock ? value.join(String(clockTime(clock))) : value);
+          entries.push([key, now(key)]);
+        } catch {} // a write refused at pagehide: storage keeps what it held
+      }
+      held.clear();
+      if (entries.length) report("held", entries);
+    });
+    window.halfmoonPorts = window.halfmoonPorts || {};
+    window.halfmoonPorts.read = (keys) => Object.fromEntries(keys.map((key) => [key, now(key)]));
+    window.halfmoonPorts["store-group"] = storeGroup;
+    return {
+      ops: {
+        store: (key, value) => store(key, value),
+        "store-if": store,
+        hold: (key, value, expected, clock) => held.set(key, [value, expected, clock]),
+        unhold: (key) => held.delete(key),
+      },
+      // A storage event's values: what storage holds as it is forwarded (the event's own may be old),
+      // and how many of Python's writes of its key were made by then.
+      fields: (event) => ({
+        newValue: event.key === null ? null : now(event.key),
+        written: written.get(event.key) || 0,
+      }),
+    };
+  })();
+
   const element = (key) => {
     const found = byKey.get(key);
     if (!found) throw new Error(`the page has no element of key ${key}`);
@@ -69,8 +160,6 @@
     remove: (key) => element(key).remove(),
     forget: (keys) => keys.forEach((key) => byKey.delete(key)),
     call: (key, method) => element(key)[method](),
-    // A write of the page's storage, made with the change it belongs to.
-    store: (key, value) => (value == null ? localStorage.removeItem(key) : localStorage.setItem(key, value)),
     // What only the page can do, in order with the batch (static/page-ports.js).
     port: (name, ...args) => window.halfmoonPorts[name](...args),
     animate: (key, keyframes, timing, thenRemove) => {
@@ -98,6 +187,7 @@
         warned.add(warning);
       }
     },
+    ...storage.ops,
   };
   const run = ([name, ...args]) => ops[name](...args);
   // Events a batch raises (a focus moved, a dialog closed) reach Python after the batch, in order.
@@ -139,6 +229,7 @@
     if (isClaimed(event)) event.preventDefault();
     const fields = { bubbles: event.bubbles, visibilityState: document.visibilityState };
     for (const name of facts.fields) if (name in event) fields[name] = event[name];
+    if (event instanceof StorageEvent) Object.assign(fields, storage.fields(event));
     const target = event.target;
     if (target instanceof HTMLInputElement || target instanceof HTMLSelectElement) {
       fields.value = target.value;

@@ -25,7 +25,8 @@
     }
   };
 
-  window.halfmoonPorts = {
+  // Added to what the applier put there before (its storage functions, static/applier.js).
+  window.halfmoonPorts = Object.assign(window.halfmoonPorts ?? {}, {
     facts: () => ({
       items: items(),
       href: location.href,
@@ -54,7 +55,7 @@
       link.remove();
       setTimeout(() => URL.revokeObjectURL(url), 60_000);
     },
-  };
+  });
 
   // What changes on the page that Python follows.
   new ResizeObserver(() => page.tell("geometry", geometry())).observe(board.parentElement);

@@ -4,10 +4,13 @@ static/early-paint.js on the next visit before Python is up)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from webapp.app.app import App
-from webapp.browser.ports import Timers
 from webapp.draw.view import View, snapshot
+
+if TYPE_CHECKING:  # the browser's (Pyodide's): the record itself runs anywhere (saving.py's tests)
+    from webapp.browser.ports import Timers
 
 
 class EarlyRecord:
@@ -16,6 +19,9 @@ class EarlyRecord:
         self.app = app
         self.timers = timers
         self.shown = shown
+        self.changed: Callable[[], None] = lambda: None
+        """Called with every write: what a pagehide would write is handed to the page, which holds
+        it (webapp/browser/saving.py ``Saving.hold``)."""
         self._due = False
         self._written: tuple[object, ...] = ()
 
@@ -29,11 +35,19 @@ class EarlyRecord:
     def write(self) -> None:
         """The record of what is on screen now, if it changed (called at once when the page hides)."""
         self._due = False
-        view = self.shown()
-        if view is None or view.replay is not None:
-            return  # the board shows the replay, not the saved game
         saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
-        drawn = (saved, view.lang, view.root, view.info)  # the board at rest follows from the saved text
-        if view.saved and saved is not None and drawn != self._written:
-            self.app.store.save_snapshot(snapshot(view, self.app.game, saved))
-            self._written = drawn
+        view = self.shown()
+        if view is not None and saved is not None:
+            drawn = (saved, view.lang, view.root, view.info)  # the board at rest follows from the saved text
+            if drawn != self._written and (record := self.record(saved)) is not None:
+                self.app.store.save_snapshot(record)
+                self._written = drawn
+        self.changed()  # after this write: what a pagehide writes goes over it
+
+    def record(self, saved: str) -> str | None:
+        """The record of what is on screen now, naming the saved game's text ``saved``; None while
+        the board shows a replay (not the saved game) or the game is not saved."""
+        view = self.shown()
+        if view is None or view.replay is not None or not view.saved:
+            return None
+        return snapshot(view, self.app.game, saved)

@@ -6,7 +6,9 @@ reaches a browser global."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+from collections.abc import Coroutine
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -20,6 +22,7 @@ from webapp.browser.page import Page
 from webapp.browser.page_link import Link
 from webapp.browser.page_storage import PageStorage
 from webapp.browser.ports import Address, Browser, Layout, Timers
+from webapp.browser.saving import GAME_KEYS, Saving
 from webapp.mirror.document import Document
 from webapp.store.storage import Store
 
@@ -33,6 +36,16 @@ def apply_queued_taps(app: App, document: Document, queued: list[Any]) -> None:
         place.removeAttribute("data-queued")
 
 
+_tasks: set[asyncio.Future[None]] = set()
+
+
+def run(job: Coroutine[Any, Any, None]) -> None:
+    """A coroutine started (a statistics job under the lock), kept until it is done."""
+    task = asyncio.ensure_future(job)
+    _tasks.add(task)
+    task.add_done_callback(_tasks.discard)
+
+
 def browser_ports(link: Link, facts: dict[str, Any]) -> Browser:
     """Every port, made from the page's facts and the link to the page."""
     document = Document(facts["described"], link.send, link.schedule)
@@ -41,13 +54,16 @@ def browser_ports(link: Link, facts: dict[str, Any]) -> Browser:
     reduced = [bool(facts["reducedMotion"])]
     link.on("motion", lambda value: reduced.__setitem__(0, bool(value)))
     locks = getattr(js.navigator, "locks", None)
+    storage = PageStorage.made(facts["items"], link.record, GAME_KEYS)
+    if storage is not None:  # before the shell's listeners: they read what the other tab wrote
+        document.window.addEventListener("storage", storage.on_storage)
     return Browser(
         document=document,
         link=link,
         timers=Timers(link),
         address=Address(str(facts["href"]), link),
         layout=Layout(str(facts["geometry"]), link),
-        storage=PageStorage.made(facts["items"], link),
+        storage=storage,
         reduced_motion=lambda: reduced[0],
         lock_manager=locks,
     )
@@ -55,10 +71,11 @@ def browser_ports(link: Link, facts: dict[str, Any]) -> Browser:
 
 def start(link: Link, facts: dict[str, Any]) -> Page:
     browser = browser_ports(link, facts)
-    document, backend, clock = browser.document, browser.storage, link.clock
-    locks = WebLocks(backend, browser.lock_manager, browser.timers, browser.document.window)
+    document, storage, clock = browser.document, browser.storage, link.clock
+    assert storage is None or isinstance(storage, PageStorage)
+    locks = WebLocks(storage, browser.lock_manager, browser.timers, link, run)
     app = App(
-        Store(backend),
+        Store(storage),
         now_ms=clock.now_ms,
         wall_ms=clock.wall_ms,
         browser_language=str(document.documentElement.getAttribute("data-browser-language") or ""),
@@ -79,6 +96,11 @@ def start(link: Link, facts: dict[str, Any]) -> Page:
 
     link.on("queued", queued_later)
     locks.settled = page.render
+    if storage is not None:  # a write refused is saved again; what a pagehide writes, held by the page
+        saving = Saving(app, storage, link.record, clock.now_ms, page.record, locks.held)
+        saving.changed, page.record.changed = page.render, saving.hold
+        link.on("stored", saving.refused)
+        link.on("held", saving.held)
     page.render()
     document.one("[data-loading]").hidden = True
     document.documentElement.setAttribute("data-ready", "true")
