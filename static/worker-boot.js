@@ -1,8 +1,9 @@
 // The page's side of the game's worker: it starts the worker (startup/page-start.mjs), sends it the
 // page's facts, forwards the events Python listens for and the news the page tells, and applies each
-// answer, the batch of what Python changed, in the task that receives it. Every call is chained
-// behind the last, so the worker handles them one at a time, in the order made, and each carries the
-// page's clock as it was when the call was made (the game's clock is the page's). It decides nothing.
+// answer, the batch of what Python changed, in the task that receives it. What one task of the page
+// sends (a tap's focus and click) goes as one call with one answer. Every call is chained behind the
+// last, so the worker handles them one at a time, in the order made, and each carries the page's
+// clock as it was when the task made it (the game's clock is the page's). It decides nothing.
 import { startWorker } from "./build/page-start.mjs";
 
 const page = window.halfmoonPage;
@@ -20,11 +21,18 @@ const applied = (batch) => {
 };
 const failed = (error) => console.error(`Half Moon: the game's worker did not answer (${error?.message ?? error})`);
 
-// A call of one of the worker's exports, behind every call made before it.
-function send(name, ...args) {
+// What this task sends, gathered: at its end (a microtask) one call of the worker's `calls`, behind
+// every call made before it.
+let gathered = null;
+function send(...call) {
+  if (gathered) return gathered.push(call);
+  gathered = [call];
   const at = clock();
-  chain = chain.then(() => worker.sync[name](at, ...args)).then(applied, failed);
-  return chain;
+  queueMicrotask(() => {
+    const made = gathered;
+    gathered = null;
+    chain = chain.then(() => worker.sync.calls(at, made)).then(applied, failed);
+  });
 }
 
 function onWorker(xworker) {
@@ -42,9 +50,10 @@ chain = startWorker({ onWorker }).then(async (started) => {
   const queued = [...queue()];
   applied(await worker.sync.start(clock(), { ...ports.facts(), described: page.describe(), queued }));
   const later = queue().slice(queued.length);
-  if (later.length) applied(await worker.sync.told(clock(), "queued", later));
+  if (later.length) applied(await worker.sync.calls(clock(), [["told", "queued", later]]));
 });
 chain.catch(failed);
 page.connect((type, key, fields) => send("event", type, key, fields));
 page.tells((what, value) => send("told", what, value));
-page.settles(() => chain);
+// After this task's gathered call has joined the chain.
+page.settles(() => new Promise((resolve) => queueMicrotask(resolve)).then(() => chain));

@@ -1,8 +1,9 @@
-"""The worker's entry (static/worker.py): the three calls the page makes, one at a time and in
-order, each answering with the batch of what it changed (webapp/browser/page_link.py)."""
+"""The worker's entry (static/worker.py): the two calls the page makes, one at a time and in order,
+each answering with the batch of what it changed (webapp/browser/page_link.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pyscript import sync  # type: ignore[import-not-found]
@@ -23,15 +24,16 @@ def start(clock: Any, facts: Any) -> Any:
     return link.answer(clock, run)
 
 
-def event(clock: Any, kind: str, key: int, fields: Any) -> Any:
-    """An event the page forwarded, dispatched in the copy."""
-    return link.answer(clock, lambda: document().dispatch(str(kind), int(key), plain(fields, depth=1)))
+def calls(clock: Any, made: Any) -> Any:
+    """What the page sent in one of its tasks, in order: events it forwarded (``["event", type,
+    target's key, fields]``), dispatched in the copy, and news it tells (``["told", what, value]``: a
+    timer fired, the board resized, a write refused)."""
+    return link.answer(clock, *(handler(list(call)) for call in made))
 
 
-def told(clock: Any, what: str, value: Any) -> Any:
-    """News the page tells (a timer fired, the board resized, a write refused)."""
-    return link.answer(clock, lambda: link.told(str(what), plain(value)))
-
-
-def document() -> Any:
-    return _page[0].document
+def handler(call: list[Any]) -> Callable[[], object]:
+    if call[0] == "event":
+        kind, key, fields = call[1:]
+        return lambda: _page[0].document.dispatch(str(kind), int(key), plain(fields, depth=1))
+    what, value = call[1:]
+    return lambda: link.told(str(what), plain(value))

@@ -53,16 +53,18 @@ class Link:
         if not self._answering:
             js.setTimeout(create_once_callable(flush), 0)
 
-    def answer(self, clock: Any, handle: Callable[[], object]) -> Any:
-        """The page's call handled: the page's clock taken, ``handle`` run, and the batch of what it
-        changed returned. A handler that raises is said on the console; what it changed before is
-        still the page's."""
+    def answer(self, clock: Any, *handlers: Callable[[], object]) -> Any:
+        """The page's call handled: the page's clock taken, each handler run in turn, and the batch of
+        what they changed returned. A handler that raises is said on the console; what it changed
+        before is still the page's, and the handlers after it run."""
         self.clock.update(plain(clock))
         self._answering = True
         try:
-            handle()
-        except Exception:
-            js.console.error(traceback.format_exc())
+            for handle in handlers:
+                try:
+                    handle()
+                except Exception:
+                    js.console.error(traceback.format_exc())
         finally:
             try:
                 if self.batch is not None:
