@@ -29,7 +29,7 @@ def runtime_held(browser: Browser, address: str) -> Iterator[Page]:
     """A page at ``address`` whose runtime never loads: only the early paint runs."""
     context = browser.new_context(service_workers="block")
     page = context.new_page()
-    page.route("**/static/vendor/**", lambda route: route.fulfill(status=204, body=""))
+    page.route("**/static/worker-boot.js", lambda route: route.fulfill(status=204, body=""))
     page.goto(address)
     try:
         yield page
