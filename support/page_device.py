@@ -84,3 +84,9 @@ class DeviceStubs(Driven):
         """The page's fake clock (``page.clock``, installed before the page loaded) paused a second from
         now: from here on, time moves only as the test runs it."""
         self.page.clock.pause_at(self.now_ms() / 1000 + 1)
+
+    def run_clock(self, ms: int) -> None:
+        """The page's fake clock moved on by ``ms``, its timers firing as they fall due: once the page
+        has applied the answers to the calls before, so that the timers they set fall due too."""
+        self.settle()
+        self.page.clock.run_for(ms)

@@ -1,8 +1,9 @@
 """Reading the page through the automation contract (docs/ui-contract.md): the board and its places,
 the figures, the message, the commands' and dialogs' state, the settings shown, the focus.
 
-These methods are the one way the tests read the contract, so that what a read must wait for (the
-page settling after a tap) is decided here, once."""
+These methods are the one way the tests read the contract, each through the settling driver or a
+settling locator (support/settling.py): a read waits for the page to apply the answers to the taps
+before it, and what it waits for is decided there, once."""
 
 from __future__ import annotations
 

@@ -32,7 +32,8 @@ def settle(page: Page) -> None:
 
 
 class SettlingDriver:
-    """A ``Driver`` whose every call but navigating lets the page settle first."""
+    """A ``Driver`` whose every call lets the page settle first (leaving it too: the answers to the
+    last taps are saved before the page goes)."""
 
     def __init__(self, inner: Driver) -> None:
         self.inner = inner
@@ -42,6 +43,7 @@ class SettlingDriver:
         self.inner.wait(SETTLED, SETTLE_MS)
 
     def navigate(self, url: str) -> None:
+        self.settle()
         self.inner.navigate(url)
 
     def evaluate(self, script: str, arg: Any = None) -> Any:

@@ -68,6 +68,7 @@ def gate(game: GamePage) -> Iterator[Gate]:
 
 def before_ready(game: GamePage, gate: Gate, query: str = "") -> Any:
     gate.closed = True
+    game.settle()  # the last taps' answers applied and saved before the page is left
     game.page.goto(game.site + query, wait_until="domcontentloaded")
     assert game.is_loading()
     return game.read(BOARD)

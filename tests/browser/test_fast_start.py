@@ -170,13 +170,13 @@ def test_the_game_clock_is_as_after_a_normal_boot(game: GamePage) -> None:
     game.pause_clock()
     try:
         game.play(WON["moves"][:3])  # the first tap starts the game clock
-        clock.run_for(65_000)
+        game.run_clock(65_000)
         game.expect_info("time", "1:05")
         game.page.reload(wait_until="commit")
         game.wait_ready_on_a_paused_clock()
         assert game.root("data-start") == "restored"
         game.expect_info("time", "1:05")
-        clock.run_for(1_000)
+        game.run_clock(1_000)
         game.expect_info("time", "1:06")
     finally:
         clock.resume()

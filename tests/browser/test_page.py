@@ -173,7 +173,7 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
     game.set_language("fi")
     game.play(WON["moves"][:5])  # the first tap starts the game clock (R5.4)
     game.action("undo")
-    page.clock.run_for(65_000)
+    game.run_clock(65_000)
     game.expect_info("time", "1:05")
     cards, figures = game.cards(), game.figures()
     page.reload(wait_until="commit")
@@ -182,7 +182,7 @@ def test_reload_resumes_the_exact_position_settings_language_and_clock(
     assert game.checked("layout-help") and game.lang() == "fi"
     expect(game.command("redo")).to_be_enabled()
     game.expect_info("time", "1:05")  # R5.4: saved with the game, so a reload shows the same time
-    page.clock.run_for(1_000)
+    game.run_clock(1_000)
     game.expect_info("time", "1:06")  # and runs on from there
     context.close()
     seen.check()

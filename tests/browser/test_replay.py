@@ -43,7 +43,7 @@ def page_game(browser: Browser, browser_context_args: dict[str, Any], site: str)
     page.clock.install(time=datetime.datetime(2026, 11, 30, 8, tzinfo=datetime.UTC))
     game = GamePage(page, site).open(f"?deal={WON['code']}")
     game.play(WON["moves"][:SAVED])
-    page.clock.run_for(65_000)  # the saved game's clock past a minute
+    game.run_clock(65_000)  # the saved game's clock past a minute
     game.pause_clock()  # from here on, time moves only by hand
     yield game
     context.close()
@@ -84,8 +84,7 @@ def playing(game: GamePage) -> bool:
 def run_for(game: GamePage, ms: int) -> None:
     """The page's clock moved on by ``ms``: its timers fire as they fall due (those the last command
     set too: its answer is applied first)."""
-    game.settle()
-    game.page.clock.run_for(ms)
+    game.run_clock(ms)
 
 
 def wait_step(game: GamePage, wanted: int) -> None:
