@@ -145,16 +145,19 @@ export function whenReady() {
 // not in the visit that dropped a bad one (the next visit makes it), nor for a build that keeps failing.
 export function makeLater() {
   if (dropped || failures() >= MAX_FAILURES || !enabled()) return;
-  const job = () => make();
+  // Its worker's module is asked for at ready, ahead of the service worker's precache, which then
+  // finds it in the HTTP cache (one download in every engine); the work waits for an idle page.
+  const worker = new Worker(new URL(FACTS.snapshotWorker, SITE), { type: "module" });
+  const job = () => make(worker);
   if (globalThis.requestIdleCallback) requestIdleCallback(job, { timeout: 2000 });
   else setTimeout(job, 200);
 }
 
-async function make() {
+async function make(worker) {
   mark("snapshot", "making");
   try {
     const made = performance.now();
-    const { bytes, hash } = await inWorker("make");
+    const { bytes, hash } = await inWorker(worker, "make");
     const stored = performance.now();
     if (!enabled()) return mark("snapshot", "off"); // turned off meanwhile
     await forget(); // one snapshot at a time: older builds' go
@@ -170,8 +173,7 @@ async function make() {
 }
 
 // A job of startup/snapshot-worker.mjs: a promise of its answer.
-function inWorker(job) {
-  const worker = new Worker(new URL(FACTS.snapshotWorker, SITE), { type: "module" });
+function inWorker(worker, job) {
   return new Promise((resolve, reject) => {
     worker.onmessage = ({ data }) => (data.error ? reject(new Error(data.error)) : resolve(data));
     worker.onerror = (event) => reject(new Error(event.message || "the worker failed"));
