@@ -51,7 +51,15 @@ SNAPSHOT_FIGURES = """async () => ({
   ...performance.getEntriesByName('half-moon:snapshot-stored')[0].detail,
   storageUsed: (await navigator.storage.estimate()).usage,
 })"""
-WASM_HEAP = "async () => (await import('./static/vendor/pyodide/half-moon-start.mjs')).interpreter._module.HEAP8.length"
+# The worker's interpreter's wasm heap, through the port startup/worker-start.mjs hands the page for
+# checks of that interpreter.
+WASM_HEAP = """async () => {
+  const { probe } = await import('./static/build/page-start.mjs');
+  return new Promise((resolve) => {
+    probe.onmessage = ({ data }) => resolve(data);
+    probe.postMessage('import pyodide_js; pyodide_js._module.HEAP8.length');
+  });
+}"""
 # A tap's whole trip: the click until the worker's answer is applied (halfmoonPage.settled()), one
 # tap at a time.
 TAP_LOOP = """async ([places, limit]) => {
