@@ -30,6 +30,10 @@ FULL = """(only) => {
 }"""
 ROOMY = """() => { if (window.roomyStorage) Storage.prototype.setItem = window.roomyStorage;
   delete window.roomyStorage; }"""
+STORE = """([key, value]) => { const oldValue = localStorage.getItem(key);
+  localStorage.setItem(key, value);
+  window.dispatchEvent(new StorageEvent('storage', {key, oldValue, newValue: value, storageArea: localStorage,
+    url: location.href})); }"""
 RECORDS = with_keys("() => [localStorage.getItem(STATS_KEY), localStorage.getItem(HISTORY_KEY)]")
 
 
@@ -42,8 +46,10 @@ class StorageAccess(Driven):
         return text
 
     def store(self, key: str, value: str) -> None:
-        """Write ``value`` under ``key``, as another tab or another copy of the page would."""
-        self.driver.evaluate("([key, value]) => localStorage.setItem(key, value)", [key, value])
+        """Write ``value`` under ``key``, as another tab or another copy of the page would: the write
+        reaches this page as another tab's does, by a ``storage`` event (a document gets none of its
+        own writes, and the game's Python, in a worker, knows storage only from the page)."""
+        self.driver.evaluate(STORE, [key, value])
 
     def saved(self) -> Any:
         """The saved game's record, parsed (None when there is none)."""

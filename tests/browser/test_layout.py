@@ -193,11 +193,20 @@ SHIFTS = """() => { window.layoutShift = 0;
     .observe({type: 'layout-shift'}); }"""
 
 
+HEARD = """(reduce) => { const list = matchMedia('(prefers-reduced-motion: reduce)');
+  window.motionHeard = list.matches === reduce ? Promise.resolve()
+    : new Promise(heard => list.addEventListener('change', heard, {once: true})); }"""
+"""A promise, ``window.motionHeard``, of the page hearing the motion preference become the one given
+(at once when it is that already): the page's own listener hears the change in the same task."""
+
+
 def motion(game: GamePage, preference: Literal["reduce", "no-preference"]) -> None:
-    """The player's motion preference changed, and the page told of it: the change is reported before
-    the next frame's callbacks, and the page has applied what its news changed once it settles."""
+    """The player's motion preference changed, and the page told of it: the page's own listener has
+    heard the change (a frame or more later: the browser reports it once it has styled the page), and
+    the page has applied what its news changed once it settles."""
+    game.page.evaluate(HEARD, preference == "reduce")
     game.page.emulate_media(reduced_motion=preference)
-    game.page.evaluate("() => new Promise(requestAnimationFrame)")
+    game.page.evaluate("() => window.motionHeard")
     game.settle()
 
 
