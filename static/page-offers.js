@@ -39,7 +39,13 @@
   const install = () => {
     const offer = installOffer;
     installOffer = null;
-    offer?.prompt().catch((error) => console.warn(`Half Moon: the install prompt did not work here (${error})`));
+    const failed = (error) => console.warn(`Half Moon: the install prompt did not work here (${error})`);
+    // A prompt may throw at once as well as reject: either way the game goes on.
+    try {
+      offer?.prompt().catch(failed);
+    } catch (error) {
+      failed(error);
+    }
   };
 
   document.addEventListener(

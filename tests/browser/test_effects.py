@@ -35,10 +35,16 @@ HIDDEN_AND_BACK = """() => {
   dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}));
   document.dispatchEvent(new Event('visibilitychange'));
 }"""
-# Python's garbage collected at once: a task whose failure nobody awaited is reported on the console when
-# it is freed, which would otherwise be some time after the test.
-COLLECTED = """async () => (await import('./static/vendor/pyodide/half-moon-start.mjs')).interpreter
-    .runPython('import gc; gc.collect()')"""
+# Python's garbage collected at once, in the game's worker (its start hands the page a port that runs
+# Python there): a task whose failure nobody awaited is reported on the console when it is freed, which
+# would otherwise be some time after the test.
+COLLECTED = """async () => {
+  const { probe } = await import('./static/build/page-start.mjs');
+  return new Promise((resolve) => {
+    probe.onmessage = ({ data }) => resolve(data);
+    probe.postMessage('import gc; gc.collect()');
+  });
+}"""
 # A card's copy left behind on a place (the motion's ghost, which goes when its animation ends).
 LEFT_OVER = """() => document.querySelectorAll('[data-board] [data-place] > [aria-hidden="true"]:not([data-slot])')
     .length"""

@@ -14,15 +14,6 @@ import js  # type: ignore[import-not-found]
 _warned: set[str] = set()
 
 
-def guarded(effect: str, action: Callable[..., Any], *args: Any) -> Any:
-    """What ``action(*args)`` returns; None if it throws, and the effect is skipped."""
-    try:
-        return action(*args)
-    except Exception as error:
-        _failed(effect, error)
-        return None
-
-
 async def awaited(effect: str, start: Callable[[], Awaitable[Any]]) -> Any:
     """What ``start()`` resolves to; None if it throws or rejects, and the effect is skipped."""
     try:

@@ -18,7 +18,7 @@ from webapp.app.app import App
 from webapp.browser.commands import BrowserCommands
 from webapp.browser.dom import found, listen, set_attributes
 from webapp.browser.early_record import EarlyRecord
-from webapp.browser.effects import guarded
+from webapp.browser.effects import warning
 from webapp.browser.file_transfer import FILE_INPUTS, read_chosen
 from webapp.browser.key_listener import Keys
 from webapp.browser.launch import Launched
@@ -249,7 +249,8 @@ class Page:
         if last is not None and last.status != view.status:
             self.motion.ended(view.status, [self.places[p].firstElementChild for p in PLACES], self.message)
         if last is None or last.query != view.query:
-            guarded("the address", self.address.replace, view.query)
+            with self.document.effect(warning("the address")):
+                self.address.replace(view.query)
         self.prefs.after(last, self.app, refused)
         self.browser.lasting.after_render()
         self.browser.publish(view.saved)
