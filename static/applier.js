@@ -50,6 +50,10 @@
   // the worker (which may be frozen by then), each only while storage still holds what Python read.
   const storage = (() => {
     const held = new Map(); // key -> [value or [before, after] around the clock's time, expected, clock]
+    // key -> [what storage held, what the pagehide wrote over it]: the page's own write, which a write
+    // of Python's already on its way (made before Python heard of the pagehide) must not take for
+    // another tab's.
+    const ownAtPagehide = new Map();
     const written = new Map(); // key -> how many of Python's writes of it were made (or tried)
     let refused = null; // this batch's refused writes, told once the batch is applied
     const now = (key) => localStorage.getItem(key);
@@ -68,8 +72,12 @@
       }
       count(key);
       const was = now(key);
+      const own = ownAtPagehide.get(key);
+      ownAtPagehide.delete(key);
+      const expecting = expected[0] ?? null;
+      const unchanged = was === expecting || (own !== undefined && own[1] === was && own[0] === expecting);
       if (refused.length) refused.push([key, "skipped", was, expected[0]]);
-      else if (expected.length && was !== (expected[0] ?? null)) refused.push([key, "changed", was, expected[0]]);
+      else if (expected.length && !unchanged) refused.push([key, "changed", was, expected[0]]);
       else {
         try {
           put(key, value);
@@ -105,9 +113,11 @@
       const entries = [];
       for (const [key, [value, expected, clock]] of held) {
         try {
-          if (now(key) !== (expected ?? null)) continue;
+          const before = now(key);
+          if (before !== (expected ?? null)) continue;
           put(key, clock ? value.join(String(clockTime(clock))) : value);
-          entries.push([key, now(key)]);
+          entries.push([key, now(key), written.get(key) || 0]);
+          ownAtPagehide.set(key, [before, now(key)]);
         } catch {} // a write refused at pagehide: storage keeps what it held
       }
       held.clear();

@@ -50,10 +50,23 @@ chain = startWorker({ onWorker }).then(async (started) => {
   const queued = [...queue()];
   applied(await worker.sync.start(clock(), { ...ports.facts(), described: page.describe(), queued }));
   const later = queue().slice(queued.length);
-  if (later.length) applied(await worker.sync.calls(clock(), [["told", "queued", later]]));
+  if (!later.length) return;
+  applied(await worker.sync.calls(clock(), [["told", "queued", later]]));
+  // Their marks are the early paint's, made after the copy of the page was taken: Python cannot see them.
+  for (const place of document.querySelectorAll("[data-queued]")) place.removeAttribute("data-queued");
 });
 chain.catch(failed);
 page.connect((type, key, fields) => send("event", type, key, fields));
 page.tells((what, value) => send("told", what, value));
-// After this task's gathered call has joined the chain.
-page.settles(() => new Promise((resolve) => queueMicrotask(resolve)).then(() => chain));
+// Every call made so far answered and applied, and the calls those answers made in turn (a refused
+// write told back): the chain once it is still, with nothing gathered to join it.
+const turn = () => new Promise((resolve) => queueMicrotask(resolve));
+page.settles(async () => {
+  for (;;) {
+    await turn();
+    if (gathered) continue;
+    const seen = chain;
+    await seen;
+    if (seen === chain && !gathered) return;
+  }
+});

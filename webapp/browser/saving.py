@@ -131,9 +131,12 @@ class Saving:
     # What a pagehide writes
 
     def held(self, entries: Any) -> None:
-        """The page's ``held`` news: what it wrote at ``pagehide`` (``[key, value now stored]``); it
-        holds nothing more until told again."""
-        for key, now in entries:
+        """The page's ``held`` news: what it wrote at ``pagehide`` (``[key, value then stored, how many
+        of our writes of the key the page had made by then]``); it holds nothing more until told
+        again. A write of ours made after the pagehide is newer than what the news says."""
+        for key, now, made in entries:
+            if int(made) < self.storage.sent.get(str(key), 0):
+                continue
             self.storage.took(str(key), now)
             if key == GAME_KEY:  # this tab's own game, with its time: known, and its position saved
                 self.app.sync.known = self.app.sync.position = self.storage.getItem(GAME_KEY)
