@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from support.worker_probe import in_worker
+
 ROOT = Path(__file__).resolve().parent.parent
 WON = json.loads((ROOT / "data/example-game.json").read_text())
 # In the page's own clock (ms since navigation start): when data-ready appears, when all 20 places
@@ -51,15 +53,8 @@ SNAPSHOT_FIGURES = """async () => ({
   ...performance.getEntriesByName('half-moon:snapshot-stored')[0].detail,
   storageUsed: (await navigator.storage.estimate()).usage,
 })"""
-# The worker's interpreter's wasm heap, through the port startup/worker-start.mjs hands the page for
-# checks of that interpreter.
-WASM_HEAP = """async () => {
-  const { probe } = await import('./static/build/page-start.mjs');
-  return new Promise((resolve) => {
-    probe.onmessage = ({ data }) => resolve(data);
-    probe.postMessage('import pyodide_js; pyodide_js._module.HEAP8.length');
-  });
-}"""
+# The worker's interpreter's wasm heap.
+WASM_HEAP = in_worker("import pyodide_js; pyodide_js._module.HEAP8.length")
 # A tap's whole trip: the click until the worker's answer is applied (halfmoonPage.settled()), one
 # tap at a time.
 TAP_LOOP = """async ([places, limit]) => {

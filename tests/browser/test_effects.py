@@ -18,6 +18,7 @@ from playwright.sync_api import Browser, ConsoleMessage, Page, expect
 from support.page_storage import with_keys
 from support.pageobject import CODE, GamePage
 from support.testdata import DEAD_END, WON
+from support.worker_probe import in_worker
 
 SOUND_ON = with_keys("localStorage.setItem(PREFERENCES_KEY, JSON.stringify({theme: 'system', sound: true}));")
 NO_AUDIO = {
@@ -38,13 +39,7 @@ HIDDEN_AND_BACK = """() => {
 # Python's garbage collected at once, in the game's worker (its start hands the page a port that runs
 # Python there): a task whose failure nobody awaited is reported on the console when it is freed, which
 # would otherwise be some time after the test.
-COLLECTED = """async () => {
-  const { probe } = await import('./static/build/page-start.mjs');
-  return new Promise((resolve) => {
-    probe.onmessage = ({ data }) => resolve(data);
-    probe.postMessage('import gc; gc.collect()');
-  });
-}"""
+COLLECTED = in_worker("import gc; gc.collect()")
 # A card's copy left behind on a place (the motion's ghost, which goes when its animation ends).
 LEFT_OVER = """() => document.querySelectorAll('[data-board] [data-place] > [aria-hidden="true"]:not([data-slot])')
     .length"""

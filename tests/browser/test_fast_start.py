@@ -20,10 +20,10 @@ from playwright.sync_api import Browser, BrowserContext, Route
 from support.page_base import READY_MS
 from support.pageobject import GamePage
 from support.testdata import WON
+from support.worker_probe import in_worker
 from tools.build import snapshot_modules  # tools/ is on the path (conftest)
 from webapp.store.storage_keys import SETTINGS_KEY, STARTING_KEY
 
-PAGE_START = "./static/build/page-start.mjs"
 CACHE = "'half-moon-interpreter:' + new URL('./', location.href).href"
 GOOD = "'half-moon-test:good-snapshot'"  # the tests' own copy of a good snapshot
 HEX = """const hex = async b => Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', b)),
@@ -54,18 +54,6 @@ new MutationObserver((changes) => {
   for (const c of changes) barValues.push([performance.now(), Number(c.target.getAttribute('value'))]);
 })
   .observe(document, { subtree: true, attributes: true, attributeFilter: ['value'] });"""
-
-
-def in_worker(python: str) -> str:
-    """A page function answering the value of ``python`` run in the game's worker's interpreter
-    (startup/worker-start.mjs hands the page a port for that)."""
-    return f"""async () => {{
-  const {{ probe }} = await import('{PAGE_START}');
-  return new Promise((resolve) => {{
-    probe.onmessage = ({{ data }}) => resolve(data);
-    probe.postMessage({json.dumps(python)});
-  }});
-}}"""
 
 
 RANDOM = in_worker("import random; random.random()")
