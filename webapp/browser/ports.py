@@ -15,8 +15,8 @@ from typing import Any
 import js  # type: ignore[import-not-found]
 
 from webapp.browser.page_link import Link
+from webapp.browser.page_storage import PageStorage
 from webapp.mirror.document import Document
-from webapp.store.storage import Backend
 
 
 class Timer:
@@ -137,7 +137,7 @@ class Browser:
     timers: Timers
     address: Address
     layout: Layout
-    storage: Backend | None
+    storage: PageStorage | None
     """The page's storage, or None where the browser blocks it (the game still plays)."""
     reduced_motion: Callable[[], bool]
     lock_manager: Any

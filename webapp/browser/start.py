@@ -72,7 +72,6 @@ def browser_ports(link: Link, facts: dict[str, Any]) -> Browser:
 def start(link: Link, facts: dict[str, Any]) -> Page:
     browser = browser_ports(link, facts)
     document, storage, clock = browser.document, browser.storage, link.clock
-    assert storage is None or isinstance(storage, PageStorage)
     locks = WebLocks(storage, browser.lock_manager, browser.timers, link, run)
     app = App(
         Store(storage),
