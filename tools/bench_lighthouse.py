@@ -6,8 +6,8 @@ Each SITE is a folder that ``tools/build.py --site DIR`` made (e.g. one of this 
 another, for a before/after), served by ``tools/serve.py``'s server with ``--gzip`` under a project
 sub-path; Lighthouse 12 (``npx -y lighthouse@12``, Node 20) audits its first visit with its default
 mobile settings (simulated 4× CPU slowdown and a slow 4G link) in Debian's Chromium, interleaved.
-Prints the median (min–max) performance score, total blocking time and largest contentful paint.
-Figures, not a test.
+Prints the median (min–max) performance score, total blocking time, largest contentful paint, and
+the accessibility and best-practices scores. Figures, not a test.
 """
 
 from __future__ import annotations
@@ -35,14 +35,17 @@ def audit(url: str) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         report = Path(folder) / "report.json"
         command = ["npx", "-y", "lighthouse@12", url, "--output=json", f"--output-path={report}", "--quiet"]
-        command += [f"--chrome-flags={FLAGS}", "--only-categories=performance"]
+        command += [f"--chrome-flags={FLAGS}", "--only-categories=performance,accessibility,best-practices"]
         subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": EXECUTABLE}, cwd=folder)
         found = json.loads(report.read_text())
     audits = found["audits"]
+    categories = found["categories"]
     return {
-        "performance": found["categories"]["performance"]["score"],
+        "performance": categories["performance"]["score"],
         "tbt_ms": audits["total-blocking-time"]["numericValue"],
         "lcp_ms": audits["largest-contentful-paint"]["numericValue"],
+        "accessibility": categories["accessibility"]["score"],
+        "best_practices": categories["best-practices"]["score"],
     }
 
 
@@ -61,16 +64,18 @@ def main() -> None:
         for name, url in urls.items():
             runs[name].append(audit(url))
     print(f"Lighthouse 12 mobile, the deploy artifact served gzipped; median (min–max) of {args.runs} interleaved runs")
-    print("| site | performance | total blocking time, ms | largest contentful paint, ms |")
-    print("|---|---|---|---|")
+    print(
+        "| site | performance | total blocking time, ms | largest contentful paint, ms | accessibility | best practices |"
+    )
+    print("|---|---|---|---|---|---|")
     for name, found in runs.items():
         cells = []
-        for key in ("performance", "tbt_ms", "lcp_ms"):
+        for key in ("performance", "tbt_ms", "lcp_ms", "accessibility", "best_practices"):
             values = [run[key] for run in found]
             cells.append(
-                f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
-                if key == "performance"
-                else f"{statistics.median(values):,.0f} ({min(values):,.0f}–{max(values):,.0f})"
+                f"{statistics.median(values):,.0f} ({min(values):,.0f}–{max(values):,.0f})"
+                if key.endswith("_ms")
+                else f"{statistics.median(values):.2f} ({min(values):.2f}–{max(values):.2f})"
             )
         print(f"| {name} | {' | '.join(cells)} |")
 
