@@ -64,7 +64,13 @@ def main() -> None:
         for name, url in urls.items():
             runs[name].append(audit(url))
     print(f"Lighthouse 12 mobile, the deploy artifact served gzipped; median (min–max) of {args.runs} interleaved runs")
-    columns = ("performance", "total blocking time, ms", "largest contentful paint, ms", "accessibility", "best practices")
+    columns = (
+        "performance",
+        "total blocking time, ms",
+        "largest contentful paint, ms",
+        "accessibility",
+        "best practices",
+    )
     print(f"| site | {' | '.join(columns)} |")
     print("|---|---|---|---|---|---|")
     for name, found in runs.items():
