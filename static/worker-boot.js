@@ -58,15 +58,8 @@ chain = startWorker({ onWorker }).then(async (started) => {
 chain.catch(failed);
 page.connect((type, key, fields) => send("event", type, key, fields));
 page.tells((what, value) => send("told", what, value));
-// Every call made so far answered and applied, and the calls those answers made in turn (a refused
-// write told back): the chain once it is still, with nothing gathered to join it.
+// Every call made so far answered and applied: the chain once this task's gathered call has joined it.
+// Read in the task that applies the last answer; a call that answer makes in turn (a refused write
+// told back, a timer) is not waited for.
 const turn = () => new Promise((resolve) => queueMicrotask(resolve));
-page.settles(async () => {
-  for (;;) {
-    await turn();
-    if (gathered) continue;
-    const seen = chain;
-    await seen;
-    if (seen === chain && !gathered) return;
-  }
-});
+page.settles(() => turn().then(() => chain));
