@@ -59,7 +59,10 @@ SHOWN = """() => [document.body.innerText,
 
 
 def shown_words(game: GamePage) -> set[str]:
-    return words(game.read(SHOWN)) - words(" ".join(LANGUAGE_NAMES.values()))
+    """The words on screen; an address shown (the replay link a share left for copying by hand) is no
+    language's words, whatever its query names."""
+    shown = re.sub(r"https?://\S+", " ", game.read(SHOWN))
+    return words(shown) - words(" ".join(LANGUAGE_NAMES.values()))
 
 
 def switch_language(game: GamePage, lang: str) -> None:
