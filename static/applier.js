@@ -108,17 +108,17 @@
       }
       return [];
     };
-    const clockTime = ([elapsed, at, max], now) => Math.min(max, elapsed + Math.max(0, Math.trunc(now - at)));
+    const clockTime = ([elapsed, at, max], instant) => Math.min(max, elapsed + Math.max(0, Math.trunc(instant - at)));
     addEventListener("pagehide", () => {
       // One reading of the clock for every held write: the game and the early-paint record quoting it
       // must carry the same time.
-      const now = performance.now();
+      const instant = performance.now();
       const entries = [];
       for (const [key, [value, expected, clock]] of held) {
         try {
           const before = now(key);
           if (before !== (expected ?? null)) continue;
-          put(key, clock ? value.join(String(clockTime(clock, now))) : value);
+          put(key, clock ? value.join(String(clockTime(clock, instant))) : value);
           entries.push([key, now(key), written.get(key) || 0]);
           ownAtPagehide.set(key, [before, now(key)]);
         } catch {} // a write refused at pagehide: storage keeps what it held
