@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from halfmoon import load
@@ -341,7 +342,11 @@ def run_job(storage: FakeStorage, meanwhile: Callable[[int], None]) -> tuple[boo
             stored = write_item(backend, STATS_KEY, dumps(Stats(played=stats.played + 1)))
         return stored, writes
 
-    return asyncio.run(write_checked(backend, ask, change, (STATS_KEY,))), attempts[0]
+    # In a thread of its own: a page test earlier in the session leaves Playwright's event loop running
+    # in this one, where asyncio.run refuses to start another.
+    with ThreadPoolExecutor(1) as thread:
+        done = thread.submit(asyncio.run, write_checked(backend, ask, change, (STATS_KEY,))).result()
+    return done, attempts[0]
 
 
 def another_tab_plays(storage: FakeStorage) -> None:
