@@ -254,9 +254,8 @@ def test_a_win_is_celebrated_and_a_dead_end_calmly_noticed(game: GamePage) -> No
     game.open("?deal=" + WON["code"])
     status, animations = game.page.evaluate(PLAY_AT_ONCE, WON["moves"])
     assert status == "won" and animations >= 20  # a glow along the arc, place by place
-    game.page.locator('[data-dialog="end"] [data-action="close"]').click()
-    game.page.locator('[data-input="code"]').fill(DEAD_END["code"])  # a won game is replaced without asking
-    game.action("play-code")
+    game.close_dialog()  # settled first: the page behind a modal dialog takes no typing
+    game.play_code(DEAD_END["code"])  # a won game is replaced without asking
     assert game.board("data-code") == DEAD_END["code"]
     status, _ = game.page.evaluate(PLAY_AT_ONCE, DEAD_END["moves"])
     assert status == "dead-end"

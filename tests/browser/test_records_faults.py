@@ -43,8 +43,7 @@ def game(game: GamePage) -> GamePage:
 
 def test_no_game_file_opens_during_a_replay(game: GamePage) -> None:
     game.play(WON["moves"][:3])
-    game.page.locator('[data-input="code"]').fill(f"?deal={CODE}&line=P4+P7")
-    game.action("play-code")
+    game.play_code(f"?deal={CODE}&line=P4+P7")
     assert game.board("data-replay") == "true"
     file_input = game.page.locator('[data-input="game-file"]')
     expect(file_input).to_be_disabled()

@@ -161,8 +161,7 @@ def test_a_game_saved_to_a_file_opens_again_and_a_broken_one_is_refused(game: Ga
 def test_a_replay_link_with_an_illegal_move_opens_nothing_and_says_where(game: GamePage) -> None:
     game.play(WON["moves"][:3])
     line = ".".join([*WON["moves"][:3], "P1+P2"])
-    game.page.locator('[data-input="code"]').fill(f"?deal={WON['code']}&line={line}")
-    game.action("play-code")
+    game.play_code(f"?deal={WON['code']}&line={line}")
     game.expect_message("The replay was not opened: Move 4 (P1+P2) of the line does not work: The sum must be 11")
     assert game.board("data-replay") is None and game.figures() == (35, 3)
 
