@@ -9,7 +9,8 @@ navigation start, read by a probe the server puts first in the page):
   of a 5 ms heartbeat timer, as tools/bench_page.py measures it);
 - restored visit: once the interpreter snapshot is stored, a navigation to the address again
   (``data-start="restored"``): ready and the longest block;
-- tap → DOM: a place's button's click() until its handler has returned, over real taps (p50).
+- tap → DOM: a place's button's click() until the worker's answer is applied (``halfmoonPage.settled()``),
+  over real taps (p50).
 Medians of the runs. Writes bench-results/engines.md and engines.json.
 """
 

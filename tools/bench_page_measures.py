@@ -97,6 +97,8 @@ def first_visit_bytes(browser: Browser, url: str) -> list[dict[str, Any]]:
 
     def record(response: Any) -> None:
         url = response.url.split("?")[0]
+        if not url.startswith("http"):  # a blob: or data: URL is made in the page, never downloaded
+            return
         if any(f["url"] == url for f in files):  # counted once by URL
             return
         try:
