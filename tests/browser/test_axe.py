@@ -55,7 +55,7 @@ def test_a_dialog_open_has_the_focus_and_gives_it_back(game: GamePage, action: s
 def test_the_confirmation_opens_on_cancel(game: GamePage) -> None:
     page = game.page
     game.play(WON["moves"][:1])  # a game in progress: a new deal asks first (R7.6)
-    page.locator('[data-board] [data-place="P1"] button').focus()
+    game.locator('[data-board] [data-place="P1"] button').focus()
     page.keyboard.press("n")
     expect(game.dialog("confirm")).to_be_visible()
     expect(page.locator('[data-dialog="confirm"] [data-action="cancel"]')).to_be_focused()
@@ -69,7 +69,7 @@ def test_single_key_shortcuts_can_be_turned_off(game: GamePage) -> None:
     page = game.page
     game.play(WON["moves"][:1])
     game.setting("key-shortcuts", False)
-    page.locator('[data-board] [data-place="P1"] button').focus()
+    game.locator('[data-board] [data-place="P1"] button').focus()  # settled: no closing dialog keeps it inert
     page.keyboard.press("s")
     game.settle()  # the key's answer applied: no dialog is opened a task later either
     expect(page.locator("dialog[open]")).to_have_count(0)
@@ -77,7 +77,7 @@ def test_single_key_shortcuts_can_be_turned_off(game: GamePage) -> None:
     page.keyboard.press("Control+z")  # Ctrl combinations stay
     game.expect_board("data-moves", "0")
     game.setting("key-shortcuts", True)
-    page.locator('[data-board] [data-place="P1"] button').focus()
+    game.locator('[data-board] [data-place="P1"] button').focus()  # settled: no closing dialog keeps it inert
     page.keyboard.press("s")
     expect(game.dialog("settings")).to_be_visible()
     page.keyboard.press("Escape")
@@ -96,7 +96,7 @@ def test_the_history_of_games_and_its_commands_by_keyboard(game: GamePage) -> No
     game.play_line(WON["moves"])
     game.wait_recorded()  # the win recorded
     game.action("close")
-    page.locator('button[data-action="stats"]').focus()
+    game.locator('button[data-action="stats"]').focus()  # settled: the end dialog's close applied
     page.keyboard.press("Enter")
     summary = page.locator("[data-history-list] > summary")
     tab_to(game, summary)
