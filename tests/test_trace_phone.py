@@ -1,4 +1,4 @@
-"""tools/trace_phone.py's reading of a Chrome trace, on a trace written by hand (times in µs, as Chrome's)."""
+"""tools/trace_phone.py's reading of a Chrome trace, on a trace written by hand (in Chrome's unit, the microsecond)."""
 
 from __future__ import annotations
 
@@ -27,19 +27,19 @@ TRACE = [
     named(MAIN, "CrRendererMain"),
     named(OTHER, "DedicatedWorker thread"),
     beat(0),
-    beat(40_000),  # a 40 ms gap: not past the threshold
-    event("ThreadControllerImpl::RunTask", 50_000, 60_000),  # a task of 60 ms inside the next gap
+    beat(40_000),  # a gap within the threshold: not listed
+    event("ThreadControllerImpl::RunTask", 50_000, 60_000),  # a task inside the next gap
     event("Layout", 55_000, 30_000),
     event("FunctionCall", 90_000, 8_000, url="http://x/static/applier.js"),
     event("EventDispatch", 99_000, 2_000, type="click"),
     event("ThreadControllerImpl::RunTask", 115_000, 3_000),  # too short to be listed, but busy
-    beat(120_000),  # an 80 ms gap
+    beat(120_000),  # the gap past the threshold
     beat(125_000),
     *[beat(ts, OTHER) for ts in (0, 500_000)],  # another thread's gap is not the page's
 ]
 
 
-def test_each_gap_past_fifty_ms_is_listed_with_the_time_busy_in_it_and_its_longer_tasks() -> None:
+def test_each_gap_past_the_threshold_is_listed_with_the_time_busy_in_it_and_its_longer_tasks() -> None:
     lines = gaps(TRACE)
     assert lines[0] == "gap 80 ms, 40 ms in: 2 tasks, busy 63 ms"
     assert len(lines) == 2  # the gap, and its one task over the listing's floor

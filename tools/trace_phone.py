@@ -1,9 +1,9 @@
-"""What fills the phone benchmark's blocking: each heartbeat gap past 50 ms and the main-thread tasks in it.
+"""What fills the phone benchmark's blocking: each heartbeat gap it counts and the main-thread tasks in it.
 
     python -m tools.trace_phone SITE [--taps 8] [--after 6]
 
 SITE is a folder that ``tools/build.py --site DIR`` made. The phone benchmark's page (tools/bench_phone.py:
-its viewport, 4× main-thread slowdown, link and probes) is traced with Chrome's tracing: a first visit
+its viewport, main-thread slowdown, link and probes) is traced with Chrome's tracing: a first visit
 until ready, then, once the service worker controls the page, ``--taps`` taps of the winning line after
 the first ``--after`` (made untraced). For every gap of the heartbeat past the blocking threshold
 it prints the gap, how long the main thread was busy in it, and each of the longer tasks with its largest
@@ -17,6 +17,7 @@ import argparse
 import collections
 import itertools
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -47,7 +48,7 @@ NESTED = {TASK, "RunTask", "v8.callFunction"}
 Event = dict[str, Any]
 
 
-def traced(page: Page, cdp: CDPSession, act: Any) -> list[Event]:
+def traced(page: Page, cdp: CDPSession, act: Callable[[], None]) -> list[Event]:
     """The trace events of ``act()``."""
     events: list[Event] = []
     done: list[bool] = []
