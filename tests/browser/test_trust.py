@@ -161,7 +161,7 @@ def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reloa
     game.shows("[data-board]").to_have_attribute("data-saved", "false")
     game.tap("P1", "P1")
     expect(warning).to_be_visible()
-    assert game.board("data-saved") == "false"
+    game.shows("[data-board]").to_have_attribute("data-saved", "false")  # each tap's refusal, a call later
     game.open()  # storage works again after a reload: the last saved move is there
     assert game.figures() == (10, 1) and game.board("data-saved") == "true"
     expect(warning).to_be_hidden()
