@@ -250,6 +250,10 @@
       if (target.files) fields.files = target.files;
     }
     if (target instanceof HTMLDialogElement || target instanceof HTMLDetailsElement) fields.open = target.open;
+    // The popover the target is in, as it is now: its toggle event comes a task later, and a click
+    // in it may come first.
+    const popover = target.closest?.("[popover]");
+    if (popover && keyOf.has(popover)) fields.popover = [keyOf.get(popover), popover.matches(":popover-open")];
     if (applying) held.push([event.type, key, fields]);
     else dispatch(event.type, key, fields);
   }

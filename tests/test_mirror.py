@@ -148,6 +148,18 @@ def test_the_state_the_player_changes_reaches_the_copy_before_the_listeners() ->
     assert not dialog.open
 
 
+def test_a_click_in_a_popover_carries_its_state_ahead_of_its_toggle_event() -> None:
+    document, _ = make()
+    menu = document.one("[data-menu]")
+    command = menu.one("button")
+    heard: list[bool] = []
+    document.addEventListener("click", lambda _event: heard.append(menu.matches(":popover-open")))
+    document.dispatch("click", command.key, {"popover": [menu.key, True]})
+    assert heard == [True]  # the listeners see the menu open, though no toggle event said so yet
+    document.dispatch("click", command.key, {"popover": [menu.key, False]})
+    assert heard == [True, False]
+
+
 # The invariant: the page, made from the same description and given every batch, is the copy.
 
 

@@ -113,6 +113,11 @@ class Document(Target):
         element = found if isinstance(found, Element) else None
         if element is not None:
             self._follow(element, kind, fields)
+        if "popover" in fields:  # the target's popover, as it is now (its toggle event may be behind)
+            key, shown = fields["popover"]
+            popover = self.batch.nodes.get(int(key))
+            if isinstance(popover, Element):
+                popover.popover_open = bool(shown)
         event = Event(kind, element or (self.window if target == WINDOW else self), fields)
         if "visibilityState" in fields:
             self.visibilityState = str(fields["visibilityState"])
