@@ -14,6 +14,7 @@
   let claimed = []; // Python's rules: the events whose default the page prevents in their own task
   let applying = false;
   const held = []; // events raised while a batch is applied, forwarded once it is
+  const waiting = new Map(); // name -> the timer of a group Python asked for later
 
   const remember = (element, key) => {
     byKey.set(key, element);
@@ -199,6 +200,13 @@
         if (!warned.has(warning)) console.warn(`${warning} (${error})`);
         warned.add(warning);
       }
+    },
+    // A group made `ms` later, in place of the one still waiting under the same name (an empty
+    // group: none): a live region emptied, then given its sentence, is heard again.
+    later: (name, ms, group) => {
+      clearTimeout(waiting.get(name));
+      waiting.delete(name);
+      if (group.length) waiting.set(name, setTimeout(() => (waiting.delete(name), group.forEach(run)), ms));
     },
     ...storage.ops,
   };

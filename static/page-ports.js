@@ -41,7 +41,6 @@
       timers.delete(number);
     },
     every: (number, ms) => timers.set(number, setInterval(() => fire(number), ms)),
-    frame: (number) => requestAnimationFrame(() => setTimeout(() => fire(number), 0)),
     idle: (number) =>
       globalThis.requestIdleCallback ? requestIdleCallback(() => fire(number)) : setTimeout(() => fire(number), 0),
     address: (query) => history.replaceState(null, "", query),

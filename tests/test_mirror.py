@@ -95,6 +95,24 @@ def test_an_effect_is_one_group_for_the_page_and_its_copy_is_the_page_s_alone() 
     assert place.children == [place.firstElementChild] and ghost.key not in document.batch.nodes
 
 
+def test_writes_for_later_go_to_the_page_as_one_named_group_and_the_copy_holds_them_at_once() -> None:
+    document, sent = make()
+    document.batch.flush()
+    message = document.one("[data-message]")
+    message.textContent = ""
+    with document.later("said", 60):
+        message.textContent = "again"
+    assert message.textContent == "again"
+    with document.later("said", 60):
+        pass  # none: the one waiting is dropped
+    document.batch.flush()
+    assert sent[-1] == [
+        ["text", message.key, ""],
+        ["later", "said", 60, [["text", message.key, "again"]]],
+        ["later", "said", 60, []],
+    ]
+
+
 def test_the_rules_of_prevented_defaults_go_to_the_page_when_they_change() -> None:
     document, sent = make()
     document.batch.flush()

@@ -140,14 +140,6 @@ class Link:
             self.page.apply(batch)
 
 
-class Timers:
-    def __init__(self) -> None:
-        self.frames: list[Callable[[], object]] = []
-
-    def after_frame(self, action: Callable[[], object]) -> None:
-        self.frames.append(action)
-
-
 class Shell:
     """The shell on the page's storage, as start.py makes it: the App, the early record, Saving."""
 
@@ -157,7 +149,7 @@ class Shell:
         self.clock = FakeClock()
         self.storage = PageStorage(dict(storage.items), link.record, GAME_KEYS)
         self.app: App = make_app(self.storage, now_ms=self.clock, **ports)  # type: ignore[arg-type]
-        self.early = EarlyRecord(self.app, Timers(), self.shown)  # type: ignore[arg-type]
+        self.early = EarlyRecord(self.app, self.shown)
         self.saving = Saving(self.app, self.storage, link.record, self.clock, self.early, waiting)
         self.early.changed = self.saving.hold
         link.on("stored", self.saving.refused)

@@ -4,37 +4,24 @@ static/early-paint.js on the next visit before Python is up)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from webapp.app.app import App
 from webapp.draw.view import View, snapshot
 
-if TYPE_CHECKING:  # the browser's (Pyodide's): the record itself runs anywhere (saving.py's tests)
-    from webapp.browser.ports import Timers
-
 
 class EarlyRecord:
-    def __init__(self, app: App, timers: Timers, shown: Callable[[], View | None]) -> None:
+    def __init__(self, app: App, shown: Callable[[], View | None]) -> None:
         """``shown``: the view on the page now."""
         self.app = app
-        self.timers = timers
         self.shown = shown
         self.changed: Callable[[], None] = lambda: None
         """Called with every write: what a pagehide would write is handed to the page, which holds
         it (webapp/browser/saving.py ``Saving.hold``)."""
-        self._due = False
         self._written: tuple[object, ...] = ()
 
-    def soon(self) -> None:
-        """The record written after the next frame: it serves the next visit, not this tap, and
-        would be a large part of the tap's time."""
-        if not self._due:
-            self._due = True
-            self.timers.after_frame(self.write)
-
     def write(self) -> None:
-        """The record of what is on screen now, if it changed (called at once when the page hides)."""
-        self._due = False
+        """The record of what is on screen now, if it changed: in the batch of the change it follows
+        (Python's work is the worker's, and the page's a write), and again when the page hides."""
         saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
         view = self.shown()
         if view is not None and saved is not None:

@@ -19,14 +19,17 @@ from halfmoon import PLACES, Place
 from webapp.app.actions import Action, Dialog
 from webapp.app.keyboard import BOARD_KEYS, Key, ReplayKey, neighbour, replay_key, shortcut, shortcut_keys
 from webapp.browser.dom import found, listen
-from webapp.browser.ports import Layout, Timers
+from webapp.browser.ports import Layout
 from webapp.draw.view import View
 from webapp.mirror.batch import Rule
 from webapp.mirror.keys import key_name
 
 FORM_CONTROLS = "input, select, textarea, [contenteditable]"
 SPEAK_AFTER_MS = 60
-"""The live region is emptied, then filled a moment later, so that a repeated sentence is spoken again."""
+"""The live region is emptied, then filled a moment later (by the page: no call to Python in between),
+so that a repeated sentence is spoken again."""
+SPOKEN = "spoken"
+"""The name of the page's delayed writes of the live region (``Document.later``)."""
 
 
 def claimed(view: View) -> tuple[Rule, ...]:
@@ -67,10 +70,9 @@ class Controls(Protocol):
 
 class Keys:
     def __init__(
-        self, document: Any, timers: Timers, layout: Layout, board: Any, buttons: dict[Place, Any], controls: Controls
+        self, document: Any, layout: Layout, board: Any, buttons: dict[Place, Any], controls: Controls
     ) -> None:
         self.document = document
-        self.timers = timers
         self.layout = layout
         self.board = board
         self.buttons = buttons
@@ -80,8 +82,6 @@ class Keys:
         self.tab_stop: Place | None = None  # the one board button with tabindex 0
         self.region = document.querySelector("[data-announce]")
         self.spoken = 0
-        self.timer: Any = None
-        self.sentence = ""
         self._listeners = [listen(document, "keydown", self.on_keydown), listen(board, "focusin", self.on_focusin)]
         layout.on_resize(self.on_resize)
         self.on_resize()
@@ -152,18 +152,14 @@ class Keys:
         if last is None:  # what was said before the page was drawn is not said again
             self.spoken = view.announced
         elif view.lang != last.lang:  # a sentence said in the other language is not left on the page
-            self.sentence = self.region.textContent = ""
+            self.region.textContent = ""
+            with self.document.later(SPOKEN, SPEAK_AFTER_MS):
+                pass  # nor one still to be said
         if view.announced != self.spoken and view.announcement:
             self.spoken = view.announced
-            self.sentence = view.announcement
             self.region.textContent = ""
-            if self.timer is not None:
-                self.timers.cancel(self.timer)  # only the latest sentence is said
-            self.timer = self.timers.later(SPEAK_AFTER_MS, self.speak)
-
-    def speak(self) -> None:
-        self.timer = None
-        self.region.textContent = self.sentence
+            with self.document.later(SPOKEN, SPEAK_AFTER_MS):  # only the latest sentence is said
+                self.region.textContent = view.announcement
 
     def roving(self) -> None:
         """One Tab stop for the board: the last focused place, else where Tab first enters."""

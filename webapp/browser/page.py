@@ -76,7 +76,7 @@ class Page:
         self.cue = Cue(self.places, browser.timers)
         self.last: View | None = None
         self._today = app.tally.today()
-        self.record = EarlyRecord(app, browser.timers, lambda: self.last)
+        self.record = EarlyRecord(app, lambda: self.last)
         self._tasks: set[asyncio.Future[None]] = set()
         document.claim("page", CLAIMED)
         self._listeners = [
@@ -91,7 +91,7 @@ class Page:
         browser.timers.every(500, self.on_tick)
         self.browser = BrowserCommands(app, browser, self._run, self.tell, self.intro.close)
         # The keyboard and spoken results.
-        self.keys = Keys(document, browser.timers, browser.layout, self.board, self.buttons, self)
+        self.keys = Keys(document, browser.layout, self.board, self.buttons, self)
         # The theme and sound.
         self.prefs = Preferred(document, browser.storage, browser.link)
         self._refused = False
@@ -145,12 +145,10 @@ class Page:
     def on_visibility(self, _event: Any) -> None:
         self.app.set_visible(self.document.visibilityState == "visible")
         self.render()
-        self.record.write()  # a hidden page gets no frame, and may never be shown again
 
     def on_pagehide(self, _event: Any) -> None:
         self.app.set_visible(False)
         self.render()  # the game was saved with its clock: the early-paint record follows it
-        self.record.write()
 
     def on_pageshow(self, event: Any) -> None:
         if event.persisted:  # back from the back/forward cache: re-read storage first
@@ -237,10 +235,10 @@ class Page:
         self.render_replay(view)
         self.stats.render(self.app, view.dialog is Dialog.STATS)
         self.render_dialogs(view)
-        self.record.soon()
         self.keys.render(view)
         refused, self._refused = self._refused, False
         self.last = view
+        self.record.write()
         self.effects(view, last, leaving, refused)
 
     def effects(self, view: View, last: View | None, leaving: list[tuple[Any, Any]], refused: bool) -> None:

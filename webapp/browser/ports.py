@@ -63,10 +63,6 @@ class Timers:
         """``action`` every ``ms``, for the page's life."""
         self._link.port("every", self._add(action, repeats=True), ms)
 
-    def after_frame(self, action: Callable[[], object]) -> None:
-        """``action`` a task after the next frame: work that serves a later visit, not this one."""
-        self._link.port("frame", self._add(action))
-
     def when_idle(self, action: Callable[[], object]) -> None:
         """``action`` once the page is idle (a moment later where the browser cannot say)."""
         self._link.port("idle", self._add(action))

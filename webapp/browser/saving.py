@@ -7,8 +7,8 @@ the game (its backups and "not saved" with it) or the statistics' records, throu
 paths of a write that throws. The refusing lasts for that save alone: the next change tries the page
 again, as a write tries storage again today, so that a storage that works again is used again.
 
-``pagehide``: the worker cannot write then (the page may be frozen before it answers). After every
-change (a frame later, with the early-paint record, and at once when the page is hidden), Python
+``pagehide``: the worker cannot write then (the page may be frozen before it answers). With every
+change (in its batch, with the early-paint record, and at once when the page is hidden), Python
 hands the page what a pagehide would write — the game with its clock, the early-paint
 record naming it, what the statistics' jobs still waiting for the lock would write — and the page
 writes it at ``pagehide`` itself, each only while storage still holds what Python read (a

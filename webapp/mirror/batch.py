@@ -77,6 +77,18 @@ class Batch:
             if group:
                 self.record("effect", warning, group)
 
+    @contextmanager
+    def later(self, name: str, ms: float) -> Iterator[None]:
+        """The operations recorded inside are made by the page ``ms`` later, in place of any still
+        waiting under ``name`` (none recorded: those waiting are dropped). The copy holds them at once:
+        only writes that nothing reads in the meantime belong in one (a live region's sentence)."""
+        outer, self.ops = self.ops, []
+        try:
+            yield
+        finally:
+            group, self.ops = self.ops, outer
+            self.record("later", name, ms, group)
+
     def new_key(self) -> int:
         self.next_key += 1
         return self.next_key - 1

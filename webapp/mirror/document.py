@@ -75,6 +75,11 @@ class Document(Target):
         """The writes inside are one optional effect (``Batch.effect``)."""
         return self.batch.effect(warning)
 
+    def later(self, name: str, ms: float) -> AbstractContextManager[None]:
+        """The writes inside are made on the page ``ms`` later, replacing those waiting under ``name``
+        (``Batch.later``)."""
+        return self.batch.later(name, ms)
+
     def _build(self, described: Described) -> Element:
         tag, attributes, children, props = described
         element = Element(self.batch, self.batch.new_key(), str(tag).lower())
