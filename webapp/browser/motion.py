@@ -2,7 +2,7 @@
 
 The board's attributes and text change at the tap, motion or not; the motion is drawn over them. A
 removed card leaves as a copy of its face (a "ghost", ``aria-hidden`` and never tappable) that
-lifts and fades over the place while the card beneath fades in; a win sends a glow along the arc,
+lifts and fades over the place, the card beneath already shown; a win sends a glow along the arc,
 and a dead end fades its message in. The next tap never waits: a new ghost simply starts beside
 an old one. With ``prefers-reduced-motion: reduce`` nothing moves. Keyframes and timings are
 operations of the page's copy (webapp/mirror/), applied by the page as one optional effect
@@ -18,7 +18,6 @@ from webapp.mirror.document import Document
 from webapp.mirror.element import Element
 
 LEAVE_MS = 220
-ARRIVE_MS = 180
 CELEBRATE_MS = 700
 STAGGER_MS = 45
 LEAVE_FRAMES = [
@@ -26,8 +25,6 @@ LEAVE_FRAMES = [
     {"transform": "translateY(-35%) scale(1.08) rotate(-4deg)", "opacity": 0},
 ]
 LEAVE = {"duration": LEAVE_MS, "easing": "ease-in", "fill": "forwards"}
-ARRIVE_FRAMES = [{"opacity": 0.25, "transform": "scale(0.96)"}, {"opacity": 1, "transform": "none"}]
-ARRIVE = {"duration": ARRIVE_MS, "easing": "ease-out"}
 GLOW_FRAMES = [
     {"transform": "none", "boxShadow": "0 0 0 0 rgba(255, 210, 74, 0)"},
     {"transform": "scale(1.08)", "boxShadow": "0 0 22px 8px rgba(255, 210, 74, 0.9)"},
@@ -64,18 +61,16 @@ class Motion:
         return ghost
 
     def removed(self, leaving: list[tuple[Element, Element | None]]) -> None:
-        """Each (place, ghost): the copy lifts and fades over the place while the card beneath fades
-        in. The copy's animation starts before it is shown: one whose animation fails is never left
-        over the card (the page skips the rest of the effect)."""
+        """Each (place, ghost): the copy lifts and fades over the place, the card beneath shown at
+        once. One animation per card: on a phone each running animation asks the page's thread for
+        frames, which the taps after it wait behind. The copy's animation starts before it is shown:
+        one whose animation fails is never left over the card (the page skips the rest of the effect)."""
         for place, ghost in leaving:
             if ghost is None:
                 continue
             with self.document.effect(warning(EFFECT)):
                 ghost.animate(LEAVE_FRAMES, LEAVE, then_remove=True)
                 place.insertBefore(ghost, place.lastElementChild)  # the button stays first, the count last
-                top = place.firstElementChild
-                if top is not None:
-                    top.animate(ARRIVE_FRAMES, ARRIVE)
 
     def ended(self, status: str, buttons: list[Element | None], message: Element) -> None:
         """A win: a glow along the arc, place by place. A dead end: its message fades in."""
