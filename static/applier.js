@@ -47,7 +47,8 @@
   // its writes arrive as operations of its batches and are made here, in the batch's task. A write
   // that throws, and the batch's storage writes after it (a removal that follows a backup must not be
   // made without it), are told back at once with what storage holds (`stored`); Python saves the
-  // change again. What a pagehide would write is held here and written at `pagehide` without asking
+  // change again, and says the game saved only once a later write of its key is told made (`landed`).
+  // What a pagehide would write is held here and written at `pagehide` without asking
   // the worker (which may be frozen by then), each only while storage still holds what Python read.
   const storage = (() => {
     const held = new Map(); // key -> [value or [before, after] around the clock's time, expected, clock]
@@ -56,7 +57,9 @@
     // another tab's.
     const ownAtPagehide = new Map();
     const written = new Map(); // key -> how many of Python's writes of it were made (or tried)
+    const failing = new Set(); // keys whose last write of Python's threw
     let refused = null; // this batch's refused writes, told once the batch is applied
+    let landed = null; // this batch's failing keys whose write was made, told with what storage then holds
     const now = (key) => localStorage.getItem(key);
     const count = (key) => written.set(key, (written.get(key) || 0) + 1);
     const put = (key, value) => (value == null ? localStorage.removeItem(key) : localStorage.setItem(key, value));
@@ -64,11 +67,12 @@
     // A write; with `expected` (store-if), made only while storage holds it, else refused as "changed".
     const store = (key, value, ...expected) => {
       if (refused === null) {
-        refused = [];
+        [refused, landed] = [[], new Set()];
         queueMicrotask(() => {
-          const entries = refused;
-          refused = null;
+          const [entries, made] = [refused, landed];
+          refused = landed = null;
           if (entries.length) report("stored", entries);
+          if (made.size) report("landed", [...made].map((key) => [key, now(key)]));
         });
       }
       count(key);
@@ -82,7 +86,10 @@
       else {
         try {
           put(key, value);
+          if (failing.delete(key)) landed.add(key);
         } catch (error) {
+          failing.add(key);
+          landed.delete(key);
           refused.push([key, String(error && error.name), now(key), expected[0]]);
         }
       }

@@ -46,10 +46,12 @@ class Page:
         self.told: Callable[[str, Any], None] = lambda what, value: None
         self.written: dict[str, int] = {}
         self.own_at_pagehide: dict[str, tuple[str | None, str | None]] = {}
+        self.failing: set[str] = set()
         self.now = 0.0
 
     def apply(self, batch: list[list[Any]]) -> None:
         refused: list[list[Any]] = []
+        landed: list[str] = []
         for name, key, *args in batch:
             if name == "hold":
                 self.held[key] = args
@@ -57,8 +59,15 @@ class Page:
                 self.held.pop(key, None)
             else:
                 self._store(refused, key, args[0], args[1:])
+                if key in self.failing and not refused:
+                    self.failing.discard(key)
+                    landed.append(key)
+                elif refused and refused[-1][0] == key:
+                    landed = [made for made in landed if made != key]
         if refused:
             self.told("stored", refused)
+        if landed:
+            self.told("landed", [[key, self.storage.items.get(key)] for key in landed])
 
     def _store(self, refused: list[list[Any]], key: str, value: str | None, expected: list[Any]) -> None:
         self.written[key] = self.written.get(key, 0) + 1
@@ -73,6 +82,7 @@ class Page:
             try:
                 self.put(key, value)
             except RuntimeError as error:
+                self.failing.add(key)
                 refused.append([key, str(error), was, *expected[:1]])
 
     def put(self, key: str, value: str | None) -> None:
@@ -152,7 +162,9 @@ class Shell:
         self.early = EarlyRecord(self.app, self.shown)
         self.saving = Saving(self.app, self.storage, link.record, self.clock, self.early, waiting)
         self.early.changed = self.saving.hold
+        self.app.store.in_doubt = self.saving.doubtful.__contains__
         link.on("stored", self.saving.refused)
+        link.on("landed", self.saving.landed)
         link.on("held", self.saving.held)
         self.link.apply_now()
 
@@ -180,6 +192,27 @@ def test_a_game_write_the_page_refuses_says_not_saved_until_storage_works_again(
     storage.writes_left = -1
     shell.play(WON["moves"][2:3])  # the next change tries the page again
     assert shell.app.saved and load(storage.items[GAME_KEY]).game == shell.app.game
+
+
+def test_while_storage_refuses_a_change_is_never_said_saved_even_by_its_own_answer() -> None:
+    """The answer of a change is drawn before the page tries its write: after a refusal, it says
+    "not saved" until the page tells a write made, and then "saved" without another change."""
+    storage = FakeStorage()
+    shell = Shell(storage)
+    shell.play(WON["moves"][:1])
+    storage.writes_left = 0
+    shell.play(WON["moves"][1:2])
+    for move in WON["moves"][2:4]:
+        play(shell.app, [move])
+        assert not build(shell.app).saved  # the answer as drawn, the write still to be tried
+        shell.link.apply_now()
+        assert not build(shell.app).saved
+    storage.writes_left = -1
+    play(shell.app, WON["moves"][4:5])
+    assert not build(shell.app).saved  # not yet known made
+    shell.link.apply_now()  # made, and told: saved once more
+    assert build(shell.app).saved and load(storage.items[GAME_KEY]).game == shell.app.game
+    assert shell.app.sync.known == storage.items[GAME_KEY]
 
 
 def test_a_refusal_told_after_the_next_tap_s_write_is_the_same_failure_not_another_tab_s_game() -> None:

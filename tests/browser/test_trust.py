@@ -143,6 +143,12 @@ FAILING_WRITES = (
     "  return set.call(this, k, v); }; })()"
 )
 
+TAP_AND_READ_SAVED = """async (place) => {
+  document.querySelector(`[data-board] [data-place="${place}"] button`).click();
+  await window.halfmoonPage.settled();  // read in the task that applies the tap's answer
+  return document.querySelector('[data-board]').dataset.saved;
+}"""
+
 
 def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reload_resumes(
     profile: tuple[GamePage, Watch],
@@ -159,12 +165,28 @@ def test_storage_that_fills_after_some_moves_shows_it_until_it_works_and_a_reloa
     # the page tells Python a refused write once it has applied the answer that made it: the state
     # follows that news, a call later
     game.shows("[data-board]").to_have_attribute("data-saved", "false")
-    game.tap("P1", "P1")
+    for _ in range(2):  # each tap's own answer says so, drawn before its write is tried
+        assert game.page.evaluate(TAP_AND_READ_SAVED, "P1") == "false"
     expect(warning).to_be_visible()
     game.shows("[data-board]").to_have_attribute("data-saved", "false")  # each tap's refusal, a call later
     game.open()  # storage works again after a reload: the last saved move is there
     assert game.figures() == (10, 1) and game.board("data-saved") == "true"
     expect(warning).to_be_hidden()
+
+
+def test_storage_that_works_again_is_said_saved_once_a_write_is_made(profile: tuple[GamePage, Watch]) -> None:
+    game, _ = profile
+    game.page.add_init_script(FAILING_WRITES)
+    game.open()
+    game.page.evaluate("window.storageIsFull = true")
+    game.play(WON["moves"][:1])
+    game.shows("[data-board]").to_have_attribute("data-saved", "false")
+    game.page.evaluate("window.storageIsFull = false")
+    assert game.page.evaluate(TAP_AND_READ_SAVED, "P1") == "false"  # its write not yet known made
+    game.shows("[data-board]").to_have_attribute("data-saved", "true")  # made, and told
+    expect(game.page.locator("[data-save-warning]")).to_be_hidden()
+    game.open()
+    assert game.figures() == (10, 1)  # the move made while storage was full, saved once it worked
 
 
 def test_storage_that_throws_on_every_write_from_the_start(profile: tuple[GamePage, Watch]) -> None:

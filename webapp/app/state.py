@@ -121,9 +121,10 @@ class AppState:
         if self._meet_other_tab(told=False):
             return
         text = save(self.record)
-        self.saved = self.store.save_game(text)
-        if self.saved:
+        written = self.store.save_game(text)
+        if written:
             self.sync.wrote(text)
+        self.saved = written and not self.store.game_in_doubt()
 
     def _meet_other_tab(self, told: bool) -> bool:
         """Another tab's game in storage (webapp/app/tabs.py): whether it took this tab's place or

@@ -5,7 +5,9 @@ A refused write: the page tells it at once (``stored``), before any later event.
 what storage holds, and the change that wrote the key is saved again with that key refusing at once:
 the game (its backups and "not saved" with it) or the statistics' records, through the very code
 paths of a write that throws. The refusing lasts for that save alone: the next change tries the page
-again, as a write tries storage again today, so that a storage that works again is used again.
+again, as a write tries storage again today, so that a storage that works again is used again. Until
+the page tells that a write of the key was made (``landed``), the game is not said saved: a change's
+own answer, made before its write's fate is known, never shows "saved" between two refusals.
 
 ``pagehide``: the worker cannot write then (the page may be frozen before it answers). With every
 change (in its batch, with the early-paint record, and at once when the page is hidden), Python
@@ -80,6 +82,9 @@ class Saving:
         self.changed: Callable[[], None] = lambda: None
         """Called once a refused change was saved again: the page draws what it says."""
         self._held: dict[str, Held] = {}
+        self.doubtful: set[str] = set()
+        """Keys whose last write the page refused, and none is known made since (``landed``): while
+        the game's is one, the game is not said saved, even by a change's own answer."""
         self._unlanded: dict[str, str | None] = {}
         """For each key whose write failed, what storage held before it: a write made before the
         failure was told (an event already on its way) expected the failed one, and is refused as
@@ -101,11 +106,24 @@ class Saving:
             if error not in (SKIPPED, CHANGED):
                 failed.add(key)
                 self._unlanded[key] = before[key]
+        self.doubtful |= failed
         with self.storage.refused(failed):
             if before.keys() & GAME_KEYS:
                 self._game_again(before)
             if failed & RECORD_KEYS:
                 self._records_again()
+        self.changed()
+
+    def landed(self, entries: Any) -> None:
+        """The page's ``landed`` news: ``[key, value now stored]`` for each key whose write was made
+        after one of it was refused. The game is saved once more, now said saved."""
+        keys = {str(key) for key, _now in entries}
+        for key, now in entries:
+            self.storage.took(str(key), text_or_none(now))
+            self._unlanded.pop(str(key), None)
+        self.doubtful -= keys
+        if GAME_KEY in keys:
+            self.app.resumed()
         self.changed()
 
     def _game_again(self, before: dict[str, str | None]) -> None:

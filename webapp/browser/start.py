@@ -98,7 +98,9 @@ def start(link: Link, facts: dict[str, Any]) -> Page:
     if storage is not None:  # a write refused is saved again; what a pagehide writes, held by the page
         saving = Saving(app, storage, link.record, clock.now_ms, page.record, locks.held)
         saving.changed, page.record.changed = page.render, saving.hold
+        app.store.in_doubt = saving.doubtful.__contains__
         link.on("stored", saving.refused)
+        link.on("landed", saving.landed)
         link.on("held", saving.held)
     page.render()
     document.one("[data-loading]").hidden = True

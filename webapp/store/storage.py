@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import enum
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, fields, replace
 from typing import Any, Protocol
 
@@ -131,6 +132,9 @@ class Store:
         and never overwritten."""
         self._other_settings: dict[str, object] = {}
         """Settings this page does not know (a newer version's): kept as they are whenever it writes."""
+        self.in_doubt: Callable[[str], bool] = lambda _key: False
+        """Whether a write of the key is not yet known to be made: storage across a thread, where the
+        last one was refused and none is known made since (webapp/browser/saving.py ``Saving``)."""
 
     def _read(self, key: str) -> str | None:
         return read_item(self._backend, key)
@@ -184,6 +188,10 @@ class Store:
     def save_game(self, text: str) -> bool:
         """Write the saved game's text; False while that fails (or a refused record must stay in place)."""
         return not self._held and self._write(GAME_KEY, text)
+
+    def game_in_doubt(self) -> bool:
+        """Whether the game's last write may not have been made (``in_doubt``): it is not said saved."""
+        return self.in_doubt(GAME_KEY)
 
     def saved_game_text(self) -> str | None:
         return self._read(GAME_KEY)
