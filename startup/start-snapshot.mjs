@@ -141,16 +141,35 @@ export function whenReady() {
   });
 }
 
-// After ready, when the page is idle, a normal start makes the snapshot the next visit restores:
+// After ready, once the player pauses, a normal start makes the snapshot the next visit restores:
 // not in the visit that dropped a bad one (the next visit makes it), nor for a build that keeps failing.
 export function makeLater() {
   if (dropped || failures() >= MAX_FAILURES || !enabled()) return;
   // Its worker's module is asked for at ready, ahead of the service worker's precache, which then
-  // finds it in the HTTP cache (one download in every engine); the work waits for an idle page.
+  // finds it in the HTTP cache (one download in every engine); the work waits for a pause.
   const worker = new Worker(new URL(FACTS.snapshotWorker, SITE), { type: "module" });
-  const job = () => make(worker);
-  if (globalThis.requestIdleCallback) requestIdleCallback(job, { timeout: 2000 });
-  else setTimeout(job, 200);
+  afterAPause(() => make(worker));
+}
+
+// The making boots a second interpreter and stores tens of megabytes: on a phone it takes the CPU
+// from the taps of a player who plays on, for a snapshot that serves only the next visit. So it
+// waits until no tap or key came for PAUSE_MS (counted from ready), then for an idle page.
+const PAUSE_MS = 2000;
+const INPUT = ["pointerdown", "keydown"];
+
+function afterAPause(job) {
+  let timer = null;
+  const idle = () => {
+    for (const type of INPUT) removeEventListener(type, input, true);
+    if (globalThis.requestIdleCallback) requestIdleCallback(job, { timeout: 2000 });
+    else setTimeout(job, 200);
+  };
+  const input = () => {
+    clearTimeout(timer);
+    timer = setTimeout(idle, PAUSE_MS);
+  };
+  for (const type of INPUT) addEventListener(type, input, { capture: true, passive: true });
+  input();
 }
 
 async function make(worker) {

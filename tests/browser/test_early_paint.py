@@ -66,17 +66,10 @@ def gate(game: GamePage) -> Iterator[Gate]:
     game.page.unroute(Gate.ZIP)
 
 
-A_FRAME_LATER = "() => new Promise(later => requestAnimationFrame(() => setTimeout(later, 0)))"
-"""Past the frame callbacks and the timers they set that were asked for before (the page's ``frame``
-timer: a frame's callbacks and equal timeouts run in the order asked)."""
-
-
 def before_ready(game: GamePage, gate: Gate, query: str = "") -> Any:
     gate.closed = True
-    # The last taps' answers applied and saved, and the early-paint record they make written (a frame
-    # after the answer, by a page timer whose news the page then tells), before the page is left.
-    game.settle()
-    game.page.evaluate(A_FRAME_LATER)
+    # The last taps' answers applied and saved, with the early-paint record each writes in its batch,
+    # before the page is left.
     game.settle()
     game.page.goto(game.site + query, wait_until="domcontentloaded")
     assert game.is_loading()
