@@ -151,7 +151,7 @@ export function makeLater() {
   afterAPause(() => make(worker));
 }
 
-// The making boots a second interpreter and stores tens of megabytes: on a phone it takes the CPU
+// The making boots a second interpreter and stores a large snapshot: on a phone it takes the CPU
 // from the taps of a player who plays on, for a snapshot that serves only the next visit. So it
 // waits until no tap or key came for PAUSE_MS (counted from ready), then for an idle page.
 const PAUSE_MS = 2000;
