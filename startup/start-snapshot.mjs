@@ -153,13 +153,18 @@ export function makeLater() {
 
 // The making boots a second interpreter and stores a large snapshot: on a phone it takes the CPU
 // from the taps of a player who plays on, for a snapshot that serves only the next visit. So it
-// waits until no tap or key came for PAUSE_MS (counted from ready), then for an idle page.
+// waits until no tap or key came for PAUSE_MS (counted from ready), then for an idle page; a player
+// who never pauses gets it LATEST_MS after ready.
 const PAUSE_MS = 2000;
+const LATEST_MS = 60_000;
 const INPUT = ["pointerdown", "keydown"];
 
 function afterAPause(job) {
   let timer = null;
+  const latest = setTimeout(() => idle(), LATEST_MS);
   const idle = () => {
+    clearTimeout(timer);
+    clearTimeout(latest);
     for (const type of INPUT) removeEventListener(type, input, true);
     if (globalThis.requestIdleCallback) requestIdleCallback(job, { timeout: 2000 });
     else setTimeout(job, 200);

@@ -72,7 +72,7 @@
           const [entries, made] = [refused, landed];
           refused = landed = null;
           if (entries.length) report("stored", entries);
-          if (made.size) report("landed", [...made].map((key) => [key, now(key)]));
+          if (made.size) report("landed", [...made].map((key) => [key, now(key), written.get(key)]));
         });
       }
       count(key);
@@ -226,7 +226,7 @@
     } finally {
       applying = false;
     }
-    while (held.length && !applying) dispatch(...held.shift());
+    while (held.length && !applying) send(...held.shift());
   };
 
   const targetKey = (event) => {
@@ -265,12 +265,16 @@
       if (target.files) fields.files = target.files;
     }
     if (target instanceof HTMLDialogElement || target instanceof HTMLDetailsElement) fields.open = target.open;
-    // The popover the target is in, as it is now: its toggle event comes a task later, and a click
-    // in it may come first.
+    if (applying) held.push([event.type, key, fields, target]);
+    else send(event.type, key, fields, target);
+  }
+
+  // The popover the target is in, as it is when Python hears of the event: its toggle event comes a
+  // task later, and a click in it may come first.
+  function send(type, key, fields, target) {
     const popover = target.closest?.("[popover]");
     if (popover && keyOf.has(popover)) fields.popover = [keyOf.get(popover), popover.matches(":popover-open")];
-    if (applying) held.push([event.type, key, fields]);
-    else dispatch(event.type, key, fields);
+    dispatch(type, key, fields);
   }
 
   let tell = () => {};

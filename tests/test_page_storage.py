@@ -67,7 +67,7 @@ class Page:
         if refused:
             self.told("stored", refused)
         if landed:
-            self.told("landed", [[key, self.storage.items.get(key)] for key in landed])
+            self.told("landed", [[key, self.storage.items.get(key), self.written[key]] for key in landed])
 
     def _store(self, refused: list[list[Any]], key: str, value: str | None, expected: list[Any]) -> None:
         self.written[key] = self.written.get(key, 0) + 1

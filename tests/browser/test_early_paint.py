@@ -229,8 +229,8 @@ RECORD_OF = with_keys(f"""(before) => {{
 
 
 def test_the_record_follows_each_move_without_leaving_the_page(game: GamePage) -> None:
-    """Written after the next frame, not only when the page is left: a tab that is killed keeps a
-    record of its last position."""
+    """Written in the batch of each change, not only when the page is left: a tab that is killed
+    keeps a record of its last position."""
     before = game.read(f"({RECORD} || {{}}).game")
     first = WON["moves"][0].split("+")[0]
     count = game.count(first)

@@ -158,5 +158,7 @@ class App(StatsCommands, ReplayCommands):
         self._meet_other_tab(told=True)
 
     def resumed(self) -> None:
-        """The page came back from the back/forward cache: storage may hold a newer game."""
+        """Storage may hold another game than this tab last knew, or this tab's may now be saved (the
+        page came back from the back/forward cache; a refused write is saved again, or one made
+        after it): the game is met and saved again, and said saved or not."""
         self._persist()

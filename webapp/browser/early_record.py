@@ -20,8 +20,9 @@ class EarlyRecord:
         self._written: tuple[object, ...] = ()
 
     def write(self) -> None:
-        """The record of what is on screen now, if it changed: in the batch of the change it follows
-        (Python's work is the worker's, and the page's a write), and again when the page hides."""
+        """The record of what is on screen now, if it changed: in the batch of the change it follows,
+        and again when the page hides. Its making lengthens the worker's answer a little; a timer
+        for it later would cost the page a call and an answer more on every tap."""
         saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
         view = self.shown()
         if view is not None and saved is not None:

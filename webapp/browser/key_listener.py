@@ -153,8 +153,7 @@ class Keys:
             self.spoken = view.announced
         elif view.lang != last.lang:  # a sentence said in the other language is not left on the page
             self.region.textContent = ""
-            with self.document.later(SPOKEN, SPEAK_AFTER_MS):
-                pass  # nor one still to be said
+            self.document.drop_later(SPOKEN)  # nor one still to be said
         if view.announced != self.spoken and view.announcement:
             self.spoken = view.announced
             self.region.textContent = ""

@@ -115,11 +115,14 @@ class Saving:
         self.changed()
 
     def landed(self, entries: Any) -> None:
-        """The page's ``landed`` news: ``[key, value now stored]`` for each key whose write was made
-        after one of it was refused. The game is saved once more, now said saved."""
-        keys = {str(key) for key, _now in entries}
-        for key, now in entries:
-            self.storage.took(str(key), text_or_none(now))
+        """The page's ``landed`` news: ``[key, value now stored, writes of it made]`` for each key whose
+        write was made after one of it was refused. What storage holds is taken unless a later write
+        of ours is on its way (its own news follows); where the game's key is one, the game is saved
+        once more and said saved."""
+        keys = {str(key) for key, _now, _made in entries}
+        for key, now, made in entries:
+            if int(made) >= self.storage.sent.get(str(key), 0):
+                self.storage.took(str(key), text_or_none(now))
             self._unlanded.pop(str(key), None)
         self.doubtful -= keys
         if GAME_KEY in keys:

@@ -81,13 +81,19 @@ class Batch:
     def later(self, name: str, ms: float) -> Iterator[None]:
         """The operations recorded inside are made by the page ``ms`` later, in place of any still
         waiting under ``name`` (none recorded: those waiting are dropped). The copy holds them at once:
-        only writes that nothing reads in the meantime belong in one (a live region's sentence)."""
+        only writes that nothing reads in the meantime belong in one (a live region's sentence), to an
+        element that stays, whose later writes come with a group of the same name (which replaces or
+        drops the one waiting)."""
         outer, self.ops = self.ops, []
         try:
             yield
         finally:
             group, self.ops = self.ops, outer
             self.record("later", name, ms, group)
+
+    def drop_later(self, name: str) -> None:
+        """The page's group waiting under ``name`` (``later``) is not made."""
+        self.record("later", name, 0, [])
 
     def new_key(self) -> int:
         self.next_key += 1

@@ -80,6 +80,9 @@ class Document(Target):
         (``Batch.later``)."""
         return self.batch.later(name, ms)
 
+    def drop_later(self, name: str) -> None:
+        self.batch.drop_later(name)
+
     def _build(self, described: Described) -> Element:
         tag, attributes, children, props = described
         element = Element(self.batch, self.batch.new_key(), str(tag).lower())

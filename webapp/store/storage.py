@@ -190,7 +190,8 @@ class Store:
         return not self._held and self._write(GAME_KEY, text)
 
     def game_in_doubt(self) -> bool:
-        """Whether the game's last write may not have been made (``in_doubt``): it is not said saved."""
+        """Whether a write of the game was refused and none is known made since (``in_doubt``): the
+        game is not said saved."""
         return self.in_doubt(GAME_KEY)
 
     def saved_game_text(self) -> str | None:
