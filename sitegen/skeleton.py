@@ -33,6 +33,7 @@ from webapp.draw.view import (
     SLOTS,
     SNAPSHOT_VERSION,
     build,
+    record_places,
     snapshot,
 )
 from webapp.store.intro_state import SHOWN
@@ -157,7 +158,8 @@ def first_board(lang: str) -> dict[str, object]:
     """The first deal's board as the early paint paints it (its record, as the running page writes it
     for a saved game), in ``lang``: a first visit's real cards before Python runs."""
     app = App(Store(None), now_ms=lambda: 0.0, browser_language=lang, new_code=lambda: FIRST_DEAL)
-    record: dict[str, object] = json.loads(snapshot(build(app), app.game, ""))
+    view = build(app)
+    record: dict[str, object] = json.loads(snapshot(view, record_places(app.game, view.lang), ""))
     del record["game"]  # no saved game to match: the script paints it only when storage holds none
     return record
 

@@ -26,7 +26,7 @@ from sitegen.skeleton import first_board
 from support.fakes import make_app
 from support.testdata import WON
 from webapp.app.actions import Setting
-from webapp.draw.view import RECORD_CAPS, build, snapshot
+from webapp.draw.view import RECORD_CAPS, build, record_places, snapshot
 from webapp.text.word_table import TEXTS
 from webapp.text.words import pick_language
 
@@ -164,7 +164,8 @@ def test_every_record_python_writes_stays_inside_the_caps(lang: str) -> None:
     for move in WON["moves"]:
         for place in move.split("+"):
             app.tap(Place(place))
-            records.append(snapshot(build(app), app.game, app.store.saved_game_text() or ""))
+            view = build(app)
+            records.append(snapshot(view, record_places(app.game, view.lang), app.store.saved_game_text() or ""))
     for text in records:
         record = json.loads(text)
         assert len(text) - len(record["game"]) + MAX_CHARS <= RECORD_CAPS["record"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from webapp.app.app import App
-from webapp.draw.view import View, snapshot
+from webapp.draw.view import PlaceRecord, View, record_places, snapshot
 
 
 class EarlyRecord:
@@ -18,6 +18,9 @@ class EarlyRecord:
         """Called with every write: what a pagehide would write is handed to the page, which holds
         it (webapp/browser/saving.py ``Saving.hold``)."""
         self._written: tuple[object, ...] = ()
+        self._board: tuple[View | None, list[PlaceRecord]] = (None, [])
+        """The record's places and the view they were drawn for: a render makes two records of one
+        board, for storage and for a pagehide (whose game's text leaves its time out)."""
 
     def write(self) -> None:
         """The record of what is on screen now, if it changed: in the batch of the change it follows,
@@ -38,4 +41,6 @@ class EarlyRecord:
         view = self.shown()
         if view is None or view.replay is not None or not view.saved:
             return None
-        return snapshot(view, self.app.game, saved)
+        if self._board[0] is not view:
+            self._board = (view, record_places(self.app.game, view.lang))
+        return snapshot(view, self._board[1], saved)

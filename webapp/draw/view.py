@@ -42,6 +42,9 @@ info field's text, a value of ``ROOT_ATTRIBUTES``, ``PLACE_ATTRIBUTES`` and ``BU
 slot's text: far above what ``snapshot`` writes (a test checks), so that only a record that is not ours
 is left unpainted. The build writes them into the script's tag."""
 
+PlaceRecord = dict[str, dict[str, str | None]]
+"""One place in the early-paint record: its attributes, its button's and its slots' texts."""
+
 
 @dataclass(frozen=True, slots=True)
 class PlaceView:
@@ -56,7 +59,7 @@ class PlaceView:
     def count(self) -> int:
         return int(dict(self.attributes)["data-count"] or 0)
 
-    def as_record(self) -> dict[str, dict[str, str | None]]:
+    def as_record(self) -> PlaceRecord:
         slots: dict[str, str | None] = dict(zip(SLOTS, self.slots, strict=True))
         return {"place": dict(self.attributes), "button": dict(self.button), "slots": slots}
 
@@ -245,10 +248,15 @@ def build(app: App) -> View:
     )
 
 
-def snapshot(view: View, game: Game, saved_text: str) -> str:
+def record_places(game: Game, lang: str) -> list[PlaceRecord]:
+    """The early-paint record's places: ``game``'s board at rest."""
+    return [p.as_record() for p in board_places(game, lang)]
+
+
+def snapshot(view: View, places: list[PlaceRecord], saved_text: str) -> str:
     """The early-paint record: what the board and the page's words show, for the next visit.
 
-    ``game`` is the game on the table, whose places the record draws; ``saved_text`` is the saved
+    ``places`` are the game on the table's (``record_places``); ``saved_text`` is the saved
     game's exact text, kept as the record's ``game``: the early-paint script paints only while storage
     still holds that very text (and the address names no other deal), so it never paints a
     position the engine will not load. It copies the allow-listed attributes and texts and decides
@@ -261,6 +269,6 @@ def snapshot(view: View, game: Game, saved_text: str) -> str:
         "lang": view.lang,
         "root": dict(view.root),
         "info": view.info,
-        "places": [p.as_record() for p in board_places(game, view.lang)],
+        "places": places,
     }
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
