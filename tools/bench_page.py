@@ -22,6 +22,8 @@ In one browser, in the same run, interleaved:
   the game's, and the bytes each serves on a first visit (counted by the server, 8 s past ready);
 - tap → DOM updated: a button's click() in the page until the worker's answer is applied (the whole
   trip, ``halfmoonPage.settled()``), one tap at a time, over real legal and illegal taps (p50, p95);
+  and its two controls: the same taps in a tab with reduced motion (no removal's frames on the page's
+  thread), and bench/worker-echo.html, the same PyScript and Pyodide answering a tap's call with no game;
 - JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection,
   and every long task (> 50 ms) after ready;
 - frame times while removals animate (webapp/browser/motion.py): a requestAnimationFrame recorder runs
@@ -64,7 +66,9 @@ from tools.bench_page_measures import (
     memory_mb,
     removal_frames,
     served_first_visit,
+    spread,
     summary,
+    tap_controls,
 )
 from tools.bench_page_report import KEPT, kept_by_hand, table
 from tools.bench_page_scripts import (
@@ -136,13 +140,8 @@ def measure(
         results["memory_mb"] = {"restored": memory_mb(warm_page), "normal": memory_mb(page)}
         for page, _ in normal.values():
             page.context.close()
-        times = sorted(warm_page.evaluate(TAP_LOOP, [taps_for(), args.taps]))
-        results["tap_to_dom_ms"] = {
-            "taps": len(times),
-            "p50": times[len(times) // 2],
-            "p95": times[int(len(times) * 0.95) - 1],
-            "max": times[-1],
-        }
+        results["tap_to_dom_ms"] = spread(warm_page.evaluate(TAP_LOOP, [taps_for(), args.taps]))
+        results["tap_controls_ms"] = tap_controls(browser, game_url, base + "bench/worker-echo.html", args.taps)
         warm_page.evaluate("() => localStorage.clear()")
         load(warm_page, game_url)
         warm_page.evaluate(CHURN, 200)  # warm up before the first measure

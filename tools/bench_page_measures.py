@@ -1,5 +1,6 @@
 """The page benchmark's measures (tools/bench_page.py), each in the Chromium it is handed: a start's
-times, frames while removals animate, long tasks after ready, the first visit's bytes, the heaps."""
+times, tap → DOM's controls, frames while removals animate, long tasks after ready, the first visit's
+bytes, the heaps."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from typing import Any
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from support.chromium import ARGS, EXECUTABLE
-from tools.bench_page_scripts import FRAMES, PROBE, WASM_HEAP, WON, taps_for
+from tools.bench_page_scripts import FRAMES, PROBE, TAP_LOOP, WASM_HEAP, WON, taps_for
 
 
 def load(page: Page, url: str) -> dict[str, Any]:
@@ -74,6 +75,37 @@ def heap_mb(page: Page) -> float:
 
 def summary(values: list[float]) -> dict[str, float]:
     return {"median": statistics.median(values), "min": min(values), "max": max(values)}
+
+
+def spread(times: list[float]) -> dict[str, float]:
+    """A tap loop's times: how many, the median, the 95th percentile and the longest, ms."""
+    ordered = sorted(times)
+    return {
+        "taps": len(ordered),
+        "p50": ordered[len(ordered) // 2],
+        "p95": ordered[int(len(ordered) * 0.95) - 1],
+        "max": ordered[-1],
+    }
+
+
+def tap_controls(browser: Browser, game_url: str, echo_url: str, taps: int) -> dict[str, dict[str, float]]:
+    """What of tap → DOM is the motion's and what the trip's own: the same taps in a new tab with
+    reduced motion, and ``taps`` calls of bench/worker-echo.html, each tab loaded and warmed first."""
+    reduced = browser.new_context(service_workers="block", reduced_motion="reduce")
+    reduced.add_init_script(PROBE)
+    page = reduced.new_page()
+    load(page, game_url)
+    page.evaluate(TAP_LOOP, [taps_for(), 30])
+    found = {"reduced motion": spread(page.evaluate(TAP_LOOP, [taps_for(), taps]))}
+    reduced.close()
+    bare = context(browser)
+    page = bare.new_page()
+    page.goto(echo_url)
+    page.wait_for_selector("html[data-ready='true']", timeout=120_000)
+    page.evaluate("halfmoonEcho(30)")
+    found["worker echo"] = spread(page.evaluate(f"halfmoonEcho({taps})"))
+    bare.close()
+    return found
 
 
 def long_tasks(browser: Browser, url: str) -> dict[str, Any]:

@@ -43,10 +43,14 @@ def table(results: dict[str, Any], runs: int) -> str:
         " up to 8 s past ready): " + ", ".join(f"{name} {count:,}" for name, count in served.items()) + "."
     )
     t, h, lt = results["tap_to_dom_ms"], results["heap_mb"], results["long_tasks_after_ready"]
+    c = results["tap_controls_ms"]
     rf = results["removal_frames"]
     lines += [
         "",
-        f"Tap → DOM over {t['taps']} taps: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms.",
+        f"Tap → DOM over {t['taps']} taps: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms;"
+        f" with reduced motion (no removal's frames on the page's thread): {taps_of(c['reduced motion'])};"
+        " a bare worker's trip (bench/worker-echo.html: the same PyScript and Pyodide answering a tap's call"
+        f" with seven operations, no game): {taps_of(c['worker echo'])}.",
         f"JS heap over {h['actions']} taps, undos and redos: {h['before']:.2f} → {h['after']:.2f} MB"
         f" ({h['growth']:+.3f} MB). Long tasks (> 50 ms) after ready, over 60 taps at a player's pace and 1.5 s"
         f" idle: {lt['count']} (longest {lt['max_ms']:.0f} ms).",
@@ -71,6 +75,10 @@ def table(results: dict[str, Any], runs: int) -> str:
         lines.append(f"| {f['url'].split('/', 3)[-1] or './ (index.html)'} | {f['raw']:,} | {f['gzip']:,} |")
     lines.append(f"| **total** | **{sum(f['raw'] for f in files):,}** | **{sum(f['gzip'] for f in files):,}** |")
     return "\n".join([*targets(results), "", *lines])
+
+
+def taps_of(found: dict[str, float]) -> str:
+    return f"p50 {found['p50']:.2f} ms, p95 {found['p95']:.2f} ms, max {found['max']:.2f} ms"
 
 
 def targets(results: dict[str, Any]) -> list[str]:
