@@ -5,7 +5,6 @@ copying, the files saved, the storage that lasts, installing and updating. Each 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from halfmoon import save
 from halfmoon.saved import FILE_EXTENSION, FILE_TYPE
@@ -25,11 +24,10 @@ JSON = "application/json"
 
 
 class BrowserCommands:
-    def __init__(
-        self, app: App, browser: Browser, run: Callable[[Any], None], tell: Tell, close_intro: Callable[[], None]
-    ) -> None:
-        """``run`` keeps a coroutine running; ``tell`` says a message key (sharing.py ``Tell``)."""
-        self.app, self.run, self.tell = app, run, tell
+    def __init__(self, app: App, browser: Browser, tell: Tell, close_intro: Callable[[], None]) -> None:
+        """``tell`` says a message key (sharing.py ``Tell``)."""
+        self.app, self.tell = app, tell
+        run = browser.run
         self.address = browser.address
         document = browser.document
         buttons = {action: document.querySelectorAll(f'button[data-action="{action.value}"]') for action in SAID}

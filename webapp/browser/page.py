@@ -9,7 +9,6 @@ the change run (motion, sound, the address: effects.py), so one that fails leave
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from halfmoon import PLACES, Place
@@ -77,7 +76,7 @@ class Page:
         self.last: View | None = None
         self._today = app.tally.today()
         self.record = EarlyRecord(app, lambda: self.last)
-        self._tasks: set[asyncio.Future[None]] = set()
+        self._run = browser.run
         document.claim("page", CLAIMED)
         self._listeners = [
             listen(document, "click", self.on_click),
@@ -89,7 +88,7 @@ class Page:
             *(listen(d, "cancel", self.on_dialog_cancel) for d in self.dialogs.values()),
         ]
         browser.timers.every(500, self.on_tick)
-        self.browser = BrowserCommands(app, browser, self._run, self.tell, self.intro.close)
+        self.browser = BrowserCommands(app, browser, self.tell, self.intro.close)
         # The keyboard and spoken results.
         self.keys = Keys(document, browser.layout, self.board, self.buttons, self)
         # The theme and sound.
@@ -122,11 +121,6 @@ class Page:
             self.browser.do(action)
         else:
             self.app.command(action, self.code_input.value if action is Action.PLAY_CODE else value)
-
-    def _run(self, job: Any) -> None:
-        task = asyncio.ensure_future(job)
-        self._tasks.add(task)  # keep a reference until it is done
-        task.add_done_callback(self._tasks.discard)
 
     def on_change(self, event: Any) -> None:
         target = event.target

@@ -8,7 +8,7 @@ page tells (docs/architecture.md "The page's ports")."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,3 +138,6 @@ class Browser:
     reduced_motion: Callable[[], bool]
     lock_manager: Any
     """The worker's ``navigator.locks``, or None."""
+    run: Callable[[Coroutine[Any, Any, None]], None]
+    """Starts a coroutine from a plain call (a file read, a statistics job under the lock) and keeps
+    it until it is done: the event loop holds its tasks weakly."""

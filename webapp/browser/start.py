@@ -40,7 +40,7 @@ _tasks: set[asyncio.Future[None]] = set()
 
 
 def run(job: Coroutine[Any, Any, None]) -> None:
-    """A coroutine started (a statistics job under the lock), kept until it is done."""
+    """A coroutine started from a plain call, kept until it is done (``Browser.run``)."""
     task = asyncio.ensure_future(job)
     _tasks.add(task)
     task.add_done_callback(_tasks.discard)
@@ -66,13 +66,14 @@ def browser_ports(link: Link, facts: dict[str, Any]) -> Browser:
         storage=storage,
         reduced_motion=lambda: reduced[0],
         lock_manager=locks,
+        run=run,
     )
 
 
 def start(link: Link, facts: dict[str, Any]) -> Page:
     browser = browser_ports(link, facts)
     document, storage, clock = browser.document, browser.storage, link.clock
-    locks = WebLocks(storage, browser.lock_manager, browser.timers, link, run)
+    locks = WebLocks(storage, browser.lock_manager, browser.timers, link, browser.run)
     app = App(
         Store(storage),
         now_ms=clock.now_ms,
