@@ -47,7 +47,7 @@ def table(results: dict[str, Any], runs: int) -> str:
     rf = results["removal_frames"]
     lines += [
         "",
-        f"Tap → DOM over {t['taps']} taps: p50 {t['p50']:.2f} ms, p95 {t['p95']:.2f} ms, max {t['max']:.2f} ms;"
+        f"Tap → DOM over {t['taps']} taps: {taps_of(t)};"
         f" with reduced motion (no removal's frames on the page's thread): {taps_of(c['reduced motion'])};"
         " a bare worker's trip (bench/worker-echo.html: the same PyScript and Pyodide answering a tap's call"
         f" with seven operations, no game): {taps_of(c['worker echo'])}.",
