@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from halfmoon import Game, Place, Status, TapKind
-from tools.bench_phone import KEPT, blocking_ms, cell, percentile, taps_of, winning_line, with_section, within
+from tools.bench_page_measures import percentile
+from tools.bench_phone import KEPT, blocking_ms, cell, taps_of, winning_line, with_section, within
 from webapp.app.opening import FIRST_DEAL
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,8 +22,9 @@ In one browser, in the same run, interleaved:
   the game's, and the bytes each serves on a first visit (counted by the server, 8 s past ready);
 - tap → DOM updated: a button's click() in the page until the worker's answer is applied (the whole
   trip, ``halfmoonPage.settled()``), one tap at a time, over real legal and illegal taps (p50, p95);
-  and its two controls: the same taps in a tab with reduced motion (no removal's frames on the page's
-  thread), and bench/worker-echo.html, the same PyScript and Pyodide answering a tap's call with no game;
+  and its three controls: the same taps in a tab with reduced motion (no removal's frames on the page's
+  thread), the same taps each made once the page is at rest (no earlier tap's motion or frame shares its
+  trip), and bench/worker-echo.html, the same PyScript and Pyodide answering a tap's call with no game;
 - JS heap before and after a churn of taps, undos and redos, each after a forced garbage collection,
   and every long task (> 50 ms) after ready;
 - frame times while removals animate (webapp/browser/motion.py): a requestAnimationFrame recorder runs
@@ -64,6 +65,7 @@ from tools.bench_page_measures import (
     load,
     long_tasks,
     memory_mb,
+    percentile,
     removal_frames,
     served_first_visit,
     spread,
@@ -86,7 +88,7 @@ from tools.serve import make_server
 ROOT = Path(__file__).resolve().parent.parent
 
 # What the other benchmarks import from here, wherever it lives.
-__all__ = ["KEPT", "PAINT_PROBE", "PROBE", "TAP_LOOP", "serve", "summary", "taps_for"]
+__all__ = ["KEPT", "PAINT_PROBE", "PROBE", "TAP_LOOP", "percentile", "serve", "summary", "taps_for"]
 
 
 STOCK = "stock Pyodide"  # bench/pyodide-stock.html: npm's Pyodide as published, booted bare

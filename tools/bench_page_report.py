@@ -49,6 +49,7 @@ def table(results: dict[str, Any], runs: int) -> str:
         "",
         f"Tap → DOM over {t['taps']} taps: {taps_of(t)};"
         f" with reduced motion (no removal's frames on the page's thread): {taps_of(c['reduced motion'])};"
+        f" each tap on a page at rest (every animation ended and a frame drawn since): {taps_of(c['at rest'])};"
         " a bare worker's trip (bench/worker-echo.html: the same PyScript and Pyodide answering a tap's call"
         f" with seven operations, no game): {taps_of(c['worker echo'])}.",
         f"JS heap over {h['actions']} taps, undos and redos: {h['before']:.2f} → {h['after']:.2f} MB"

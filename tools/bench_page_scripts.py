@@ -56,13 +56,19 @@ SNAPSHOT_FIGURES = """async () => ({
 # The worker's interpreter's wasm heap.
 WASM_HEAP = in_worker("import pyodide_js; pyodide_js._module.HEAP8.length")
 # A tap's whole trip: the click until the worker's answer is applied (halfmoonPage.settled()), one
-# tap at a time.
-TAP_LOOP = """async ([places, limit]) => {
+# tap at a time. With `atRest`, each tap waits for the page at rest first: every animation ended
+# and a frame drawn since, so that no earlier tap's motion or rendering shares its trip.
+TAP_LOOP = """async ([places, limit, atRest]) => {
   const times = [];
   const button = p => document.querySelector(`[data-board] [data-place="${p}"] button`);
   const settled = () => window.halfmoonPage.settled();
+  const rest = async () => {
+    await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
+    await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  };
   while (times.length < limit) {
     for (const p of places) {
+      if (atRest) await rest();
       const t0 = performance.now();
       button(p).click();
       await settled();

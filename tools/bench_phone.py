@@ -30,7 +30,7 @@ from playwright.sync_api import BrowserContext, CDPSession, Page, Playwright, sy
 
 from halfmoon import DealCode, Game
 from support.chromium import ARGS, EXECUTABLE
-from tools.bench_page import KEPT, PAINT_PROBE, serve, summary
+from tools.bench_page import KEPT, PAINT_PROBE, percentile, serve, summary
 from tools.solve import solve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -131,12 +131,6 @@ FIGURES = {
 def blocking_ms(gaps: Iterable[float]) -> float:
     """The blocking time of a list of heartbeat gaps: what each has past 50 ms, summed."""
     return sum(gap - BLOCKING_PAST_MS for gap in gaps if gap > BLOCKING_PAST_MS)
-
-
-def percentile(values: Sequence[float], share: float) -> float:
-    """The nearest-rank percentile: the smallest value with at least ``share`` of the values at or under it."""
-    ordered = sorted(values)
-    return ordered[max(0, math.ceil(share * len(ordered)) - 1)]
 
 
 def within(gaps: Iterable[Sequence[float]], start: float, end: float) -> list[float]:
