@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from halfmoon import PLACES, Game, TapKind
 from support.worker_probe import in_worker
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,17 +57,27 @@ SNAPSHOT_FIGURES = """async () => ({
 # The worker's interpreter's wasm heap.
 WASM_HEAP = in_worker("import pyodide_js; pyodide_js._module.HEAP8.length")
 # A tap's whole trip: the click until the worker's answer is applied (halfmoonPage.settled()), one
-# tap at a time. With `atRest`, each tap waits for the page at rest first: every animation ended
-# and a frame drawn since, so that no earlier tap's motion or rendering shares its trip.
+# tap at a time. Each pass over the places begins at the deal's start (restarted, nothing selected),
+# whatever an earlier call left, so that every tap is the line's. With `atRest`, each tap waits for
+# the page at rest first: every animation ended and a frame drawn since, so that no earlier tap's
+# motion or rendering shares its trip.
 TAP_LOOP = """async ([places, limit, atRest]) => {
   const times = [];
   const button = p => document.querySelector(`[data-board] [data-place="${p}"] button`);
   const settled = () => window.halfmoonPage.settled();
+  const click = async (element) => { element.click(); await settled(); };
   const rest = async () => {
     await Promise.allSettled(document.getAnimations().map((animation) => animation.finished));
     await new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
   };
+  const fromTheStart = async () => {
+    await click(document.querySelector('nav [data-action="restart"]'));
+    const confirm = document.querySelector('[data-dialog="confirm"] [data-action="confirm"]');
+    if (confirm.closest('dialog').open) await click(confirm);
+    for (const selected of document.querySelectorAll('[data-board] button[aria-pressed="true"]')) await click(selected);
+  };
   while (times.length < limit) {
+    await fromTheStart();
     for (const p of places) {
       if (atRest) await rest();
       const t0 = performance.now();
@@ -75,11 +86,6 @@ TAP_LOOP = """async ([places, limit, atRest]) => {
       times.push(performance.now() - t0);
       if (times.length >= limit) return times;
     }
-    document.querySelector('nav [data-action="restart"]').click();
-    await settled();
-    const confirm = document.querySelector('[data-dialog="confirm"] [data-action="confirm"]');
-    if (confirm.closest('dialog').open) confirm.click();
-    await settled();
   }
   return times;
 }"""
@@ -100,11 +106,25 @@ CHURN = """async (n) => {
 def taps_for() -> list[str]:
     """Real play: the winning line, each pair's first card selected and deselected before it, and a
     failed pair (a card and a non-partner) before every trio."""
+    game = Game.from_code(WON["code"])
     places: list[str] = []
     for move in WON["moves"]:
         parts = move.split("+")
-        places += [parts[0], "P1", *parts] if len(parts) == 3 else [parts[0], parts[0], *parts]
+        taps = [parts[0], refused_by(game, parts[0]), *parts] if len(parts) == 3 else [parts[0], parts[0], *parts]
+        for place in taps:
+            game.tap(place)
+        places += taps
     return places
+
+
+def refused_by(game: Game, first: str) -> str:
+    """The first place whose card, tapped with ``first``'s selected, combines nothing (R3.3, R3.4)."""
+    for place in PLACES:
+        trial = game.copy()
+        trial.tap(first)
+        if trial.top(place) is not None and trial.tap(place).kind is TapKind.CLEARED:
+            return str(place)
+    raise ValueError(f"no card combines nothing with {first}")
 
 
 FRAMES = """(ms) => new Promise(done => {
