@@ -21,6 +21,11 @@ class Clock:
             return self._base_ms
         return self._base_ms + max(0, int(now_ms - self._since))
 
+    def running_since(self) -> tuple[int, float] | None:
+        """While the clock runs: its time when it last began running, and that moment, from which
+        ``elapsed_ms`` follows at any later one (both stay put while it runs); None while it stands."""
+        return None if self._since is None else (self._base_ms, self._since)
+
     def start(self) -> None:
         """The first tap of a deal: from now on the clock runs when it may (R5.4)."""
         self.started = True

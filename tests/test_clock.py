@@ -19,6 +19,18 @@ def test_r5_4_the_clock_waits_for_the_first_tap() -> None:
     assert clock.elapsed_ms(5000) == 0 and clock.elapsed_ms(7500) == 2500
 
 
+def test_while_it_runs_its_origin_stays_put_and_gives_its_time_at_any_later_moment() -> None:
+    clock = Clock(elapsed_ms=4_000)
+    assert clock.running_since() is None
+    clock.run(1_000, may_run=True)
+    assert clock.running_since() == (4_000, 1_000)
+    base, since = clock.running_since() or (0, 0.0)
+    for now in (1_000, 1_250.5, 90_000):
+        assert base + max(0, int(now - since)) == clock.elapsed_ms(now)
+    clock.run(2_000, may_run=False)
+    assert clock.running_since() is None and clock.elapsed_ms(5_000) == 5_000
+
+
 def test_r5_4_it_runs_only_while_allowed_and_keeps_what_it_counted() -> None:
     clock = Clock()
     clock.start()

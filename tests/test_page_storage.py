@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from halfmoon import load
+from halfmoon import Place, load
 from support.fakes import FakeClock, FakeStorage, make_app, play
 from support.testdata import WON
 from webapp.app.actions import Action, Dialog
@@ -275,6 +275,27 @@ def test_pagehide_writes_the_game_with_its_clock_and_the_early_record_naming_it(
     assert saved.game == shell.app.game and saved.elapsed_ms == elapsed + 7_000
     assert json.loads(storage.items[SNAPSHOT_KEY])["game"] == storage.items[GAME_KEY]
     assert shell.app.sync.known == storage.items[GAME_KEY]  # told: this tab's own write
+
+
+def test_a_selection_writes_nothing_and_pagehide_still_saves_the_time_played_since() -> None:
+    """The selection is not saved (docs/ui-contract.md): taps that remove nothing change nothing in
+    storage and hand the page nothing new to hold for the game; the clock's time is still saved."""
+    storage = FakeStorage()
+    shell = Shell(storage)
+    shell.play(WON["moves"][:1])
+    before = dict(storage.items)
+    for place in (Place.P5, Place.P5, Place.P5, Place.P1):  # selected, deselected, a pair refused
+        shell.clock.now += 1_500
+        shell.app.tap(place)
+        shell.early.write()
+        assert not [op for op in shell.link.ops if op[0] != "hold" or op[1] == GAME_KEY]
+        shell.link.apply_now()
+    assert storage.items == before
+    shell.page.now = shell.clock.now + 2_000
+    elapsed = shell.app.elapsed_ms()
+    shell.page.pagehide()
+    assert load(storage.items[GAME_KEY]).elapsed_ms == elapsed + 2_000
+    assert json.loads(storage.items[SNAPSHOT_KEY])["game"] == storage.items[GAME_KEY]
 
 
 def test_a_write_on_its_way_at_pagehide_is_this_tab_s_newer_game_not_another_tab_s() -> None:

@@ -178,6 +178,7 @@ def test_a_bad_record_written_behind_the_page_s_back_is_set_aside_before_the_nex
     app = make_app(storage)
     storage.items[GAME_KEY] = ours_but_illegal  # another tab, or another project of the origin
     app.tap(Place.P4)
+    app.tap(Place.P7)  # a removal: saved
     assert json.loads(storage.items[BACKUP_KEY]) == [ours_but_illegal]
     assert load(storage.items[GAME_KEY]).game == app.game
 

@@ -88,7 +88,10 @@ class App(StatsCommands, ReplayCommands):
         is what the tap refused, which the page marks (``data-refused``) with a brief cue: the
         selected card or cards and the tapped one when it combined nothing (R3.3, R3.4; R3.6 leaves
         the tapped card selected), else nothing; a tap the App ignores (a dialog open, a replay
-        shown) refuses nothing."""
+        shown) refuses nothing. Only a removal changes what is saved (the selection is not saved,
+        docs/ui-contract.md), so only a removal saves, or any tap while the game is not saved (saving
+        again as soon as storage takes it); the clock's time goes with the next save, as when the page
+        hides."""
         if self.dialog is not Dialog.NONE:
             return ()
         if self.replay:  # a tap only pauses a replay
@@ -99,13 +102,15 @@ class App(StatsCommands, ReplayCommands):
         result = self.game.tap(place)
         if result.kind is not TapKind.IGNORED:
             self.table.clock.start()  # R5.4: the first tap of a deal starts the clock
+            self._sync_clock()
         if result.error and self.settings.move_errors:
             self.message = Message.of("move-error", reason=result.error)
         self._announce(announce.tap(result, self.game))
         if result.kind is TapKind.REMOVED:
             self._counted()
             self._announce_end()
-        self._persist()
+        if result.kind is TapKind.REMOVED or not self.saved:
+            self._persist()
         return (*selected, place) if result.error is not None else ()
 
     def clear_selection(self) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from webapp.app.app import App
-from webapp.draw.view import PlaceRecord, View, record_places, snapshot
+from webapp.draw.view import View, record_places, snapshot
 
 
 class EarlyRecord:
@@ -18,9 +18,9 @@ class EarlyRecord:
         """Called with every write: what a pagehide would write is handed to the page, which holds
         it (webapp/browser/saving.py ``Saving.hold``)."""
         self._written: tuple[object, ...] = ()
-        self._board: tuple[View | None, list[PlaceRecord]] = (None, [])
-        """The record's places and the view they were drawn for: a render makes two records of one
-        board, for storage and for a pagehide (whose game's text leaves its time out)."""
+        self._made: dict[tuple[object, ...], str] = {}
+        """The last records made, by what they show: a render asks for two (for storage, and for a
+        pagehide, whose game's text leaves its time out), most often the two the last render made."""
 
     def write(self) -> None:
         """The record of what is on screen now, if it changed: in the batch of the change it follows,
@@ -29,7 +29,9 @@ class EarlyRecord:
         saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
         view = self.shown()
         if view is not None and saved is not None:
-            drawn = (saved, view.lang, view.root, view.info)  # the board at rest follows from the saved text
+            # The board at rest follows from the saved text, and so does the time shown: the record
+            # keeps the time the saved game has, not each second the clock moves on between saves.
+            drawn = (saved, view.lang, view.root, {**view.info, "time": ""})
             if drawn != self._written and (record := self.record(saved)) is not None:
                 self.app.store.save_snapshot(record)
                 self._written = drawn
@@ -41,6 +43,8 @@ class EarlyRecord:
         view = self.shown()
         if view is None or view.replay is not None or not view.saved:
             return None
-        if self._board[0] is not view:
-            self._board = (view, record_places(self.app.game, view.lang))
-        return snapshot(view, self._board[1], saved)
+        shows = (saved, view.lang, view.root, tuple(view.info.items()))  # the board follows from ``saved``
+        if shows not in self._made:
+            self._made = dict(list(self._made.items())[-1:])
+            self._made[shows] = snapshot(view, record_places(self.app.game, view.lang), saved)
+        return self._made[shows]

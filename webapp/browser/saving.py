@@ -194,17 +194,17 @@ class Saving:
         app, now = self.app, self._now()
         if app.pending is not None and app.pending.kind is Replacing.STORED:
             return None
-        clock = app.table.clock
-        elapsed = clock.elapsed_ms(now)
-        running = clock.elapsed_ms(now + 1000) != elapsed  # the time moves: the page's to read
+        elapsed = app.table.clock.elapsed_ms(now)
+        running = app.table.clock.running_since()  # the time moves: the page's to read
         text = save(replace(app.record, elapsed_ms=GAP if running else elapsed))
         if running and text.count(str(GAP)) != 1:
-            running, text = False, save(replace(app.record, elapsed_ms=elapsed))
+            running, text = None, save(replace(app.record, elapsed_ms=elapsed))
         with self.storage.trial() as writes:  # the Store decides whether it writes (a held record: never)
             app.store.save_game(text)
         if not writes:
             return None
-        return text, [float(elapsed), now, float(MAX_ELAPSED_MS)] if running else None
+        # The clock as it began running, not as it is now: what is held stays put from tap to tap.
+        return text, [float(running[0]), running[1], float(MAX_ELAPSED_MS)] if running else None
 
     def _jobs(self) -> list[Write]:
         """What the waiting jobs would write; the statistics shown stay those stored."""
