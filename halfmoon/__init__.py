@@ -43,8 +43,9 @@ from .errors import (
     SaveNewerError,
     SaveVersionError,
 )
-from .game import Game, LegalMoves, Status, TapError, TapKind, TapResult
+from .game import Game, LegalMoves
 from .moves import WON_MOVES, WON_SCORE, DeadEndReport, Fit, Kind, Move, Removal, completes, fit, partner
+from .outcomes import Status, TapError, TapKind, TapResult
 from .saved import SavedGame, load, save
 
 __version__ = "1.1.0"

@@ -132,8 +132,9 @@ class Place(enum.StrEnum):
 
     @property
     def position(self) -> int:
-        """Position in PLACES: piles 0…11, then reserve 12…19."""
-        return self.number - 1 if self.is_pile else 11 + self.number
+        """Position in PLACES: piles 0…11, then reserve 12…19 (read from a table: the engine asks it
+        for every place it looks at)."""
+        return _POSITIONS[self]
 
     @property
     def capacity(self) -> int:
@@ -142,5 +143,6 @@ class Place(enum.StrEnum):
 
 
 PLACES: tuple[Place, ...] = tuple(Place)
+_POSITIONS = {place: (place.number - 1 if place.is_pile else 11 + place.number) for place in PLACES}
 PILES: tuple[Place, ...] = PLACES[:12]
 RESERVE: tuple[Place, ...] = PLACES[12:]

@@ -20,8 +20,9 @@ from . import i18n
 from .cards import PLACES
 from .deal import DealCode
 from .errors import HalfMoonError
-from .game import Game, Status
+from .game import Game
 from .moves import Move
+from .outcomes import Status
 from .saved import FILE_EXTENSION, load
 
 BAD_INPUT = 2

@@ -7,7 +7,6 @@ specific ``IllegalMoveError``; ``tap`` runs the selection rules of R3 on top of 
 
 from __future__ import annotations
 
-import enum
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -32,40 +31,7 @@ from .moves import (
     fit,
     removal_kind,
 )
-
-
-class Status(enum.StrEnum):
-    """The end state as a value (R6)."""
-
-    PLAYING = "playing"
-    WON = "won"
-    DEAD_END = "dead-end"
-
-
-class TapKind(enum.StrEnum):
-    """What one tap did (R3)."""
-
-    IGNORED = "ignored"  # R3.8: an empty place
-    SELECTED = "selected"  # R3.1, R3.5
-    DESELECTED = "deselected"  # R3.2
-    REMOVED = "removed"  # R3.3, R3.5: the pair or trio is gone
-    CLEARED = "cleared"  # R3.3, R3.4: no combination, nothing selected now
-    RESELECTED = "reselected"  # R3.6: same face rank, the tapped card is the only one selected
-
-
-class TapError(enum.StrEnum):
-    """Why a combination failed, said when "Move errors" is on (R4.1)."""
-
-    SUM_NOT_11 = "sum-not-11"
-    TRIO_NEEDED = "trio-needed"
-
-
-@dataclass(frozen=True, slots=True)
-class TapResult:
-    kind: TapKind
-    place: Place
-    removal: Removal | None = None
-    error: TapError | None = None
+from .outcomes import Status, TapError, TapKind, TapResult
 
 
 @dataclass(slots=True)
@@ -163,6 +129,7 @@ class Game:
     def _set_up(self) -> None:
         self._stacks = [list(pile) for pile in self._initial.piles]
         self._stacks += [[] if c is None else [c] for c in self._initial.reserve]
+        self._status: Status | None = None
 
     def copy(self) -> Game:
         """An independent game in the same position, with the same history and selection."""
@@ -232,6 +199,7 @@ class Game:
     def _apply(self, removal: Removal) -> None:
         for place in removal.move.places:
             self._stacks[place.position].pop()
+        self._status = None
         self._history.made.append(removal)
         self._selection.clear()
 
@@ -267,10 +235,12 @@ class Game:
 
     @property
     def status(self) -> Status:
-        """R6.1 won when no card is left; R6.2 dead end when no removal is legal; else playing."""
-        if self.is_won:
-            return Status.WON
-        return Status.PLAYING if self.legal_moves else Status.DEAD_END
+        """R6.1 won when no card is left; R6.2 dead end when no removal is legal; else playing.
+
+        Found once for each position: a page asks it several times for every tap."""
+        if self._status is None:
+            self._status = Status.WON if self.is_won else Status.PLAYING if self.legal_moves else Status.DEAD_END
+        return self._status
 
     @property
     def is_won(self) -> bool:
@@ -323,6 +293,7 @@ class Game:
         removal = self._history.made.pop()
         for place, card in zip(removal.move.places, removal.cards, strict=True):
             self._stacks[place.position].append(card)
+        self._status = None
         self._history.undone.append(removal)
         self._selection.clear()
         return removal

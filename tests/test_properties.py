@@ -47,6 +47,34 @@ def test_random_taps_keep_every_invariant(code: DealCode, places: list[str]) -> 
 
 
 @settings(max_examples=40, deadline=None)
+@given(
+    codes,
+    st.lists(
+        st.one_of(st.integers(min_value=0, max_value=99), st.sampled_from(["undo", "redo", "restart"])),
+        min_size=40,
+        max_size=200,
+    ),
+)
+def test_the_end_state_follows_every_change_of_position(code: DealCode, actions: list[int | str]) -> None:
+    """Legal moves (a number picks one), undo, redo and restart in any order, the end state asked after
+    each: a position it was found for before never answers for another (random legal play reaches dead
+    ends, and undo, redo and restart leave them)."""
+    game = Game.from_code(code)
+    for action in actions:
+        if isinstance(action, int):
+            legal = list(game.legal_moves)
+            if legal:
+                game.remove(legal[action % len(legal)])
+        elif action == "undo" and game.can_undo:
+            game.undo()
+        elif action == "redo" and game.can_redo:
+            game.redo()
+        elif action == "restart":
+            game.restart()
+        check_invariants(game)
+
+
+@settings(max_examples=40, deadline=None)
 @given(codes, taps, st.integers(min_value=0, max_value=48))
 def test_undo_is_an_exact_inverse(code: DealCode, places: list[str], back: int) -> None:
     game = Game.from_code(code)

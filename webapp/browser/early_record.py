@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from webapp.app.app import App
-from webapp.draw.view import View, record_places, snapshot
+from webapp.draw.view import PlaceRecord, View, record_places, snapshot
 
 
 class EarlyRecord:
@@ -21,6 +21,8 @@ class EarlyRecord:
         self._made: dict[tuple[object, ...], str] = {}
         """The last records made, by what they show: a render asks for two (for storage, and for a
         pagehide, whose game's text leaves its time out), most often the two the last render made."""
+        self._board: tuple[tuple[object, ...], list[PlaceRecord]] = ((), [])
+        """The board at rest of both, and the language and moves it was drawn for."""
 
     def write(self) -> None:
         """The record of what is on screen now, if it changed: in the batch of the change it follows,
@@ -46,5 +48,11 @@ class EarlyRecord:
         shows = (saved, view.lang, view.root, tuple(view.info.items()))  # the board follows from ``saved``
         if shows not in self._made:
             self._made = dict(list(self._made.items())[-1:])
-            self._made[shows] = snapshot(view, record_places(self.app.game, view.lang), saved)
+            self._made[shows] = snapshot(view, self._places(view.lang), saved)
         return self._made[shows]
+
+    def _places(self, lang: str) -> list[PlaceRecord]:
+        drawn = (lang, self.app.game.move_stack)
+        if self._board[0] != drawn:
+            self._board = (drawn, record_places(self.app.game, lang))
+        return self._board[1]
