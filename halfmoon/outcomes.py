@@ -37,6 +37,9 @@ class TapError(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class TapResult:
+    """One tap's outcome (R3): what it did and where, the removal it made, and why a combination failed
+    (R4.1)."""
+
     kind: TapKind
     place: Place
     removal: Removal | None = None
