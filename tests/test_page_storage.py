@@ -13,7 +13,7 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from halfmoon import Place, load
+from halfmoon import PLACES, DealCode, Place, load
 from support.fakes import FakeClock, FakeStorage, make_app, play
 from support.testdata import WON
 from webapp.app.actions import Action, Dialog
@@ -296,6 +296,23 @@ def test_a_selection_writes_nothing_and_pagehide_still_saves_the_time_played_sin
     shell.page.pagehide()
     assert load(storage.items[GAME_KEY]).elapsed_ms == elapsed + 2_000
     assert json.loads(storage.items[SNAPSHOT_KEY])["game"] == storage.items[GAME_KEY]
+
+
+def test_the_early_record_after_a_new_deal_shows_that_deal_s_cards() -> None:
+    """Two deals, no move made in either: the record names the second and shows its cards (R1.3: a
+    place's top card), never the first deal's board."""
+    codes = iter([DealCode(1), DealCode(2)])
+    storage = FakeStorage()
+    shell = Shell(storage, new_code=lambda: next(codes))
+    shell.early.write()
+    shell.app.command(Action.NEW)
+    shell.early.write()
+    shell.link.apply_now()
+    record = json.loads(storage.items[SNAPSHOT_KEY])
+    game = load(record["game"]).game
+    assert game.code == DealCode(2) and record["code"] == str(DealCode(2))
+    shown = [place["place"]["data-card"] for place in record["places"]]
+    assert shown == [card.text if (card := game.top(place)) else "" for place in PLACES]
 
 
 def test_a_write_on_its_way_at_pagehide_is_this_tab_s_newer_game_not_another_tab_s() -> None:

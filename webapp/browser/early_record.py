@@ -22,7 +22,7 @@ class EarlyRecord:
         """The last records made, by what they show: a render asks for two (for storage, and for a
         pagehide, whose game's text leaves its time out), most often the two the last render made."""
         self._board: tuple[tuple[object, ...], list[PlaceRecord]] = ((), [])
-        """The board at rest of both, and the language and moves it was drawn for."""
+        """The board at rest of both, and the language, deal and moves it was drawn for."""
 
     def write(self) -> None:
         """The record of what is on screen now, if it changed: in the batch of the change it follows,
@@ -31,8 +31,8 @@ class EarlyRecord:
         saved = self.app.sync.known  # what this page last wrote or read: no storage read per render
         view = self.shown()
         if view is not None and saved is not None:
-            # The board at rest follows from the saved text, and so does the time shown: the record
-            # keeps the time the saved game has, not each second the clock moves on between saves.
+            # The board at rest follows from the saved text. The time shown alone does not make a new
+            # record: the record changes with the saved game, the language, the colours and the figures.
             drawn = (saved, view.lang, view.root, {**view.info, "time": ""})
             if drawn != self._written and (record := self.record(saved)) is not None:
                 self.app.store.save_snapshot(record)
@@ -52,7 +52,7 @@ class EarlyRecord:
         return self._made[shows]
 
     def _places(self, lang: str) -> list[PlaceRecord]:
-        drawn = (lang, self.app.game.move_stack)
+        drawn = (lang, self.app.code, self.app.game.move_stack)
         if self._board[0] != drawn:
             self._board = (drawn, record_places(self.app.game, lang))
         return self._board[1]
