@@ -41,13 +41,15 @@ def runtime(url: str, site: str) -> bool:
 
 class Precache:
     """The service worker's own requests, each with when it started (milliseconds since the epoch; a
-    request's timing is known once it has finished)."""
+    request's timing is known once it has finished). Its script is not among them: the page asks for it
+    in the very batch that sets ``data-ready`` (registering once ready), so it may start a moment before
+    the probe's observer sees the attribute."""
 
     def __init__(self) -> None:
         self.started: list[tuple[str, float]] = []
 
     def request(self, request: Request) -> None:
-        if request.service_worker is not None:
+        if request.service_worker is not None and not request.url.endswith("/service-worker.js"):
             self.started.append((request.url, request.timing["startTime"]))
 
 
