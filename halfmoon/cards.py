@@ -132,8 +132,7 @@ class Place(enum.StrEnum):
 
     @property
     def position(self) -> int:
-        """Position in PLACES: piles 0…11, then reserve 12…19 (read from a table: the engine asks it
-        for every place it looks at)."""
+        """Position in PLACES: piles 0…11, then reserve 12…19 (from a table made once)."""
         return _POSITIONS[self]
 
     @property

@@ -237,7 +237,7 @@ class Game:
     def status(self) -> Status:
         """R6.1 won when no card is left; R6.2 dead end when no removal is legal; else playing.
 
-        Found once for each position: a page asks it several times for every tap."""
+        Kept for the position it was found for: a move, an undo or a restart forgets it."""
         if self._status is None:
             self._status = Status.WON if self.is_won else Status.PLAYING if self.legal_moves else Status.DEAD_END
         return self._status

@@ -19,8 +19,8 @@ class EarlyRecord:
         it (webapp/browser/saving.py ``Saving.hold``)."""
         self._written: tuple[object, ...] = ()
         self._made: dict[tuple[object, ...], str] = {}
-        """The last records made, by what they show: a render asks for two (for storage, and for a
-        pagehide, whose game's text leaves its time out), most often the two the last render made."""
+        """The records made for the last two things shown: a render asks for two of one board, for
+        storage and for a pagehide (whose game's text leaves its time out)."""
         self._board: tuple[tuple[object, ...], list[PlaceRecord]] = ((), [])
         """The board at rest of both, and the language, deal and moves it was drawn for."""
 
