@@ -183,12 +183,7 @@
     call: (key, method) => element(key)[method](),
     // What only the page can do, in order with the batch (static/page-ports.js).
     port: (name, ...args) => window.halfmoonPorts[name](...args),
-    animate: (key, keyframes, timing, thenRemove) => {
-      const target = element(key);
-      const animation = target.animate(keyframes, timing);
-      // Python forgot it already: it is the page's until its animation ends or is cancelled.
-      if (thenRemove) animation.finished.finally(() => target.remove()).catch(() => {});
-    },
+    animate: (key, keyframes, timing) => element(key).animate(keyframes, timing),
     // The window's events (a page transition's target is the document, the storage event's the
     // window) are the window's; every other type is heard on its way down to its element.
     listen: (where, kind) =>

@@ -78,21 +78,20 @@ def test_a_write_is_recorded_once_and_only_when_it_changes_something() -> None:
     assert sent[1] == [["attr", key, "hidden", None]]
 
 
-def test_an_effect_is_one_group_for_the_page_and_its_copy_is_the_page_s_alone() -> None:
+def test_an_effect_is_one_group_for_the_page_and_the_copy_keeps_the_element() -> None:
     document, sent = make()
     document.batch.flush()
     place = document.querySelector("[data-place]")
     assert place is not None
+    ghost = document.createElement("div")
+    place.insertBefore(ghost, place.firstElementChild)
     with document.batch.effect("warned"):
-        ghost = document.createElement("div")
-        ghost.animate([{"opacity": 0}], {"duration": 1}, then_remove=True)
-        place.insertBefore(ghost, place.firstElementChild)
+        ghost.animate([{"opacity": 0}], {"duration": 1})
     document.batch.flush()
-    [[kind, warning, group], forgotten] = sent[-1]
-    assert (kind, warning) == ("effect", "warned")
-    assert [op[0] for op in group] == ["create", "animate", "insert"]
-    assert forgotten == ["forget", [ghost.key]]  # the page removes it when its animation ends
-    assert place.children == [place.firstElementChild] and ghost.key not in document.batch.nodes
+    [create, insert, [kind, warning, group]] = sent[-1]
+    assert (create[0], insert[0], kind, warning) == ("create", "insert", "effect", "warned")
+    assert group == [["animate", ghost.key, [{"opacity": 0}], {"duration": 1}]]
+    assert place.firstElementChild is ghost and ghost.key in document.batch.nodes  # an animation ends; it stays
 
 
 def test_writes_for_later_go_to_the_page_as_one_named_group_and_the_copy_holds_them_at_once() -> None:

@@ -40,9 +40,9 @@ HIDDEN_AND_BACK = """() => {
 # Python there): a task whose failure nobody awaited is reported on the console when it is freed, which
 # would otherwise be some time after the test.
 COLLECTED = in_worker("import gc; gc.collect()")
-# A card's copy left behind on a place (the motion's ghost, which goes when its animation ends).
-LEFT_OVER = """() => document.querySelectorAll('[data-board] [data-place] > [aria-hidden="true"]:not([data-slot])')
-    .length"""
+# A card's copy left showing over a place (the motion's ghost, unseen but while its animation runs).
+LEFT_OVER = """() => [...document.querySelectorAll('[data-board] [data-place] > [aria-hidden="true"]:not([data-slot])')]
+    .filter(copy => getComputedStyle(copy).opacity !== '0').length"""
 
 
 HARNESS = "Service Worker registration blocked by Playwright"

@@ -1,12 +1,13 @@
 """Motion on the board (Pyodide only), through the Web Animations API: it never delays play.
 
 The board's attributes and text change at the tap, motion or not; the motion is drawn over them. A
-removed card leaves as a copy of its face (a "ghost", ``aria-hidden`` and never tappable) that
-lifts and fades over the place, the card beneath already shown; a win sends a glow along the arc,
-and a dead end fades its message in. The next tap never waits: a new ghost simply starts beside
-an old one. With ``prefers-reduced-motion: reduce`` nothing moves. Keyframes and timings are
-operations of the page's copy (webapp/mirror/), applied by the page as one optional effect
-(effects.py): where Web Animations fail, the board is drawn all the same and nothing moves.
+removed card leaves as a copy of its face (a "ghost", ``aria-hidden``, never tappable, and unseen
+while it does not move) that lifts and fades over the place, the card beneath already shown; a win
+sends a glow along the arc, and a dead end fades its message in. The next tap never waits: a place
+whose card leaves again while its copy still moves starts the copy again with the new card. With
+``prefers-reduced-motion: reduce`` nothing moves. Keyframes and timings are operations of the page's
+copy (webapp/mirror/), each animation applied by the page as one optional effect (effects.py): where
+Web Animations fail, the board is drawn all the same and nothing moves.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ LEAVE_FRAMES = [
     {"transform": "none", "opacity": 1},
     {"transform": "translateY(-35%) scale(1.08) rotate(-4deg)", "opacity": 0},
 ]
-LEAVE = {"duration": LEAVE_MS, "easing": "ease-in", "fill": "forwards"}
+LEAVE = {"duration": LEAVE_MS, "easing": "ease-in"}  # then unseen again: the stylesheet's opacity 0
 GLOW_FRAMES = [
     {"transform": "none", "boxShadow": "0 0 0 0 rgba(255, 210, 74, 0)"},
     {"transform": "scale(1.08)", "boxShadow": "0 0 22px 8px rgba(255, 210, 74, 0.9)"},
@@ -40,37 +41,51 @@ class Motion:
         """``reduced``: whether the player asks for reduced motion now."""
         self.document = document
         self.reduced = reduced
+        self._copies: dict[int, Element] = {}
+        """Each place's ghost, by the place's key: made at the place's first removal and kept. A
+        removal then changes its texts and starts its animation; an element added and taken away at
+        every removal would lay the page out twice more and give it a layer to make and drop."""
 
     @property
     def on(self) -> bool:
         return not self.reduced()
 
     def ghost(self, place: Element) -> Element | None:
-        """A copy of the top card of ``place`` as it shows now, for ``removed``: taken before the place
-        shows the card beneath. None under reduced motion."""
+        """The ghost of ``place`` showing its top card as it shows now, for ``removed``: drawn before
+        the place shows the card beneath. None under reduced motion."""
         if not self.on:
             return None
-        with self.document.effect(warning(EFFECT)):
-            ghost = self.document.createElement("div")
-            ghost.className = "card ghost face" if place.hasAttribute("data-face") else "card ghost"
-            ghost.setAttribute("aria-hidden", "true")
-            ghost.setAttribute("data-suit", place.getAttribute("data-suit") or "")
-            top = place.firstElementChild
-            for child in top.children if top is not None else ():
-                ghost.append(child.cloneNode(True))
+        ghost = self._copies.get(place.key) or self._made(place)
+        top = place.firstElementChild
+        ghost.className = "card ghost face" if place.hasAttribute("data-face") else "card ghost"
+        ghost.setAttribute("data-suit", place.getAttribute("data-suit") or "")
+        for copy, shown in zip(ghost.children, top.children if top is not None else (), strict=False):
+            copy.textContent = shown.textContent
+        return ghost
+
+    def _made(self, place: Element) -> Element:
+        """A ghost with an empty copy of each of the card's faces' parts (the rank, the suit), put over
+        the place: the button stays first, the count last."""
+        ghost = self.document.createElement("div")
+        ghost.setAttribute("aria-hidden", "true")
+        top = place.firstElementChild
+        for part in top.children if top is not None else ():
+            copy = self.document.createElement(part.tag.lower())
+            copy.className = part.className
+            ghost.append(copy)
+        place.insertBefore(ghost, place.lastElementChild)
+        self._copies[place.key] = ghost
         return ghost
 
     def removed(self, leaving: list[tuple[Element, Element | None]]) -> None:
-        """Each (place, ghost): the copy lifts and fades over the place, the card beneath shown at
+        """Each (place, ghost): the ghost lifts and fades over the place, the card beneath shown at
         once. One animation per card: on a phone each running animation asks the page's thread for
-        frames, which the taps after it wait behind. The copy's animation starts before it is shown:
-        one whose animation fails is never left over the card (the page skips the rest of the effect)."""
-        for place, ghost in leaving:
+        frames, which the taps after it wait behind. Where the animation fails, the ghost stays unseen."""
+        for _, ghost in leaving:
             if ghost is None:
                 continue
             with self.document.effect(warning(EFFECT)):
-                ghost.animate(LEAVE_FRAMES, LEAVE, then_remove=True)
-                place.insertBefore(ghost, place.lastElementChild)  # the button stays first, the count last
+                ghost.animate(LEAVE_FRAMES, LEAVE)
 
     def ended(self, status: str, buttons: list[Element | None], message: Element) -> None:
         """A win: a glow along the arc, place by place. A dead end: its message fades in."""

@@ -67,8 +67,8 @@ class Batch:
     def effect(self, warning: str) -> Iterator[None]:
         """The operations recorded inside are one optional effect: where one fails on the page, the
         rest of them are skipped and ``warning`` is said once (webapp/browser/effects.py). Only
-        operations the copy does not hold belong in one (a new element, its animation, its insertion
-        where the copy never keeps it): a skipped one leaves the copy as the page is."""
+        operations the copy does not hold belong in one (an animation, a port's call): a skipped one
+        leaves the copy as the page is."""
         outer, self.ops = self.ops, []
         try:
             yield

@@ -37,7 +37,6 @@ class Element:
         "popover_open",
         "props",
         "tag",
-        "transient",
     )
 
     def __init__(self, batch: Batch, key: int, tag: str) -> None:
@@ -50,7 +49,6 @@ class Element:
         self.props: dict[str, Any] = {}
         self.listeners: dict[str, list[Callable[[Any], Any]]] = {}
         self.popover_open = False
-        self.transient = False  # the page's alone once its animation started (``animate``)
 
     @classmethod
     def new(cls, batch: Batch, tag: str) -> Element:
@@ -169,10 +167,9 @@ class Element:
             raise ValueError(f"{before!r} is not a child of {self!r}")
         node._detach()
         index = len(self.children_) if before is None else self.children_.index(before)
-        if not node.transient:
-            self.children_.insert(index, node)
-            node.parent = self
-            self._batch.adopt(node)
+        self.children_.insert(index, node)
+        node.parent = self
+        self._batch.adopt(node)
         self._batch.record("insert", self.key, node.key, None if before is None else before.key)
 
     def replaceChildren(self, *nodes: Element) -> None:
@@ -253,17 +250,11 @@ class Element:
 
     def hidePopover(self) -> None:
         self.popover_open = False
-        self.transient = False  # the page's alone once its animation started (``animate``)
         self._batch.record("call", self.key, "hidePopover")
 
-    def animate(self, keyframes: list[dict[str, Any]], timing: dict[str, Any], *, then_remove: bool = False) -> None:
-        """A Web Animation; with ``then_remove`` the element is the page's alone from now on (it
-        removes it when the animation ends), and the copy forgets it."""
-        if then_remove:
-            self._detach()
-            self._batch.forget(self)
-            self.transient = True
-        self._batch.record("animate", self.key, keyframes, timing, then_remove)
+    def animate(self, keyframes: list[dict[str, Any]], timing: dict[str, Any]) -> None:
+        """A Web Animation: what it changes is drawn over the element's own state, which the copy keeps."""
+        self._batch.record("animate", self.key, keyframes, timing)
 
     # Listeners (the page forwards the event types listened to: ``Batch.listen``)
 
