@@ -112,8 +112,9 @@ def diagram(game: Game, lang: str, marked: Iterable[Place] = (), caption: str = 
 def _diagram_place(view: PlaceView, marked: bool) -> str:
     """One place: the card face, and under it the place and how many cards are there (R1.5)."""
     place = view.place
-    rank, suit, count = view.slots
-    face = f'<span class="rank">{escape(rank)}</span><span class="suit">{escape(suit)}</span>' if rank else ""
+    rank, suit, pip, count = view.slots
+    parts = (("rank", rank), ("suit", suit), ("pip", pip))
+    face = "".join(f'<span class="{name}">{escape(value)}</span>' for name, value in parts) if rank else ""
     attributes = "".join(f' {name}="{escape(value)}"' for name, value in view.attributes if value is not None)
     mark = ' data-marked="true"' if marked else ""
     label = f"{place.number if place.is_pile else place} · {count}"

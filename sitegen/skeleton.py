@@ -65,12 +65,14 @@ def cell_attributes(place: Place) -> str:
 
 
 def place_html(place: Place, indent: str) -> str:
+    """One place, on two lines broken inside a tag (no text node between its elements)."""
     return (
         f'{indent}<div {cell_attributes(place)} data-count="{place.capacity}" data-card="" data-suit="">'
         f'<button type="button" class="card" aria-pressed="false" aria-disabled="true" aria-label="{place}">'
         '<span class="rank" data-slot="rank" aria-hidden="true"></span>'
         '<span class="suit" data-slot="suit" aria-hidden="true"></span>'
-        f'</button><span class="depth" data-slot="depth" aria-hidden="true">{place.capacity}</span></div>'
+        '<span class="pip" data-slot="pip" aria-hidden="true"></span>'
+        f'</button><span\n{indent}  class="depth" data-slot="depth" aria-hidden="true">{place.capacity}</span></div>'
     )
 
 

@@ -30,7 +30,7 @@ Attributes = tuple[tuple[str, str | None], ...]
 ROOT_ATTRIBUTES = ("data-four-colour",)
 PLACE_ATTRIBUTES = ("data-card", "data-count", "data-suit", "data-rank", "data-face", "data-dimmed")
 BUTTON_ATTRIBUTES = ("aria-label", "aria-pressed", "aria-disabled")
-SLOTS = ("rank", "suit", "depth")
+SLOTS = ("rank", "suit", "pip", "depth")
 """The early-paint script copies exactly these names from the record, and nothing else."""
 INFO_KEYS = ("time", "score", "moves", "code")
 """The info bar's ``data-info`` fields (R7.2), in the order shown."""
@@ -53,7 +53,7 @@ class PlaceView:
     place: Place
     attributes: Attributes
     button: Attributes
-    slots: tuple[str, str, str]  # rank, suit, depth (see SLOTS)
+    slots: tuple[str, str, str, str]  # rank, suit, pip, depth (see SLOTS)
 
     @property
     def count(self) -> int:
@@ -75,6 +75,7 @@ def place_view(
 
 @functools.lru_cache(maxsize=1024)
 def _place_view(place: Place, card: Card | None, count: int, lang: str, pressed: bool, dimmed: bool) -> PlaceView:
+    symbol = card.suit.symbol if card else ""  # in the corner and at the centre (the pip)
     return PlaceView(
         place=place,
         attributes=(
@@ -90,7 +91,7 @@ def _place_view(place: Place, card: Card | None, count: int, lang: str, pressed:
             ("aria-pressed", "true" if pressed else "false"),
             ("aria-disabled", None if card else "true"),
         ),
-        slots=(rank_short(card.rank, lang) if card else "", card.suit.symbol if card else "", str(count)),
+        slots=(rank_short(card.rank, lang) if card else "", symbol, symbol, str(count)),
     )
 
 
