@@ -231,20 +231,31 @@ def test_a_removal_animates_without_delaying_play_and_reduced_motion_stops_it(ga
           tap('P5'); tap('P6');
           await window.halfmoonPage.settled();
           const after = [document.querySelector('[data-board]').dataset.moves, document.getAnimations().length];
+          const place = document.querySelector('[data-board] [data-place="R3"]');
+          const face = (e, suit = e) => [suit.dataset.suit, [...e.children].map(part => part.textContent)];
+          const shown = face(place.querySelector('button'), place);
           tap('R3'); tap('P2'); tap('P3');
           await window.halfmoonPage.settled();
-          return [...after, document.querySelector('[data-board]').dataset.moves, document.getAnimations().length];
+          const copy = place.querySelector(':scope > [aria-hidden="true"]:not([data-slot])');
+          return [...after, document.querySelector('[data-board]').dataset.moves, document.getAnimations().length,
+                  shown, [place.dataset.suit, ...face(copy)]];
         }"""
     )
     assert moves[0] == "2" and moves[1] > 0, "the pair is applied as soon as it is answered, and animates"
     assert moves[2] == "3" and moves[3] > moves[1], "the trio is applied at once, during the first animation"
+    shown, (left, *copy) = moves[4], moves[5]
+    assert left == "" and copy == shown, "the reserve card leaves as it showed, over its emptied place"
     # R3.3: 6♦ on pile 5 and 5♦ on pile 6 make 11: each pile shows the card dealt under its top (docs/).
     piles = next(deal["piles"] for deal in VECTORS if deal["code"] == CODE)
     assert (game.card("P5"), game.count("P5"), game.card("P6"), game.count("P6")) == (piles[4][-2], 7, piles[5][-2], 7)
     page.wait_for_function(f"{ANIMATIONS} === 0")  # every leaving copy's animation ends
+    game.play(WON["moves"][3:4])  # P5 loses its second card
+    game.settle()  # its answer applied, its animation begun
+    page.wait_for_function(f"{ANIMATIONS} === 0")
     # Each place that lost a card while motion was on keeps one copy of a leaving card, unseen at rest:
     # a removal adds no element to the page.
-    assert game.read(COPIES) == {"P2": ["0"], "P3": ["0"], "P5": ["0"], "P6": ["0"], "R3": ["0"]}
+    places = {p for move in WON["moves"][1:4] for p in move.split("+")}
+    assert game.read(COPIES) == {place: ["0"] for place in places}
     assert page.locator("[data-board] [data-place] button").count() == 20
     assert game.read("window.layoutShift") == 0, "the layout moved after ready"
 

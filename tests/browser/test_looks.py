@@ -64,16 +64,14 @@ CONTRAST = """(() => {
   };
   for (const el of scope.querySelectorAll('*')) {
     if (!shown(el) || el.closest('dialog:not([open])') || (scope === document.body && el.closest('dialog'))) continue;
+    if (el.closest('.ghost')) continue;  // a leaving card's copy, unseen but while it moves
     const own = [...el.childNodes].some(n => n.nodeType === 3 && n.textContent.trim());
     if (!own) continue;
     const svg = el instanceof SVGElement;
-    const suit = el.dataset.slot === 'suit';
-    add(suit ? 'suit' : 'text', el, svg ? getComputedStyle(el).fill : getComputedStyle(el).color,
+    const suit = el.dataset.slot === 'suit' || el.dataset.slot === 'pip';
+    const kind = el.dataset.slot === 'pip' && el.closest('[data-face]') ? 'face pip' : suit ? 'suit' : 'text';
+    add(kind, el, svg ? getComputedStyle(el).fill : getComputedStyle(el).color,
         backs(svg ? el.closest('div') : el), suit ? 3 : 4.5);
-  }
-  for (const card of document.querySelectorAll('[data-board] [data-face] .card')) {
-    const pip = getComputedStyle(card, '::after');
-    add('face pip', card, getComputedStyle(card).color, stops(pip.backgroundImage), 3);
   }
   for (const mark of scope.querySelectorAll('.stats-legend .stats-won, .stats-legend .stats-not-won')) {
     const cs = getComputedStyle(mark);

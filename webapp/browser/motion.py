@@ -42,9 +42,9 @@ class Motion:
         self.document = document
         self.reduced = reduced
         self._copies: dict[int, Element] = {}
-        """Each place's ghost, by the place's key: made at the place's first removal and kept. A
-        removal then changes its texts and starts its animation; an element added and taken away at
-        every removal would lay the page out twice more and give it a layer to make and drop."""
+        """Each place's ghost, by the place's key: made at the place's first removal and kept, so that
+        a removal changes texts and starts an animation, where an element added and taken away lays
+        the whole page out and makes and drops a layer."""
 
     @property
     def on(self) -> bool:
@@ -56,20 +56,20 @@ class Motion:
         if not self.on:
             return None
         ghost = self._copies.get(place.key) or self._made(place)
-        top = place.firstElementChild
-        ghost.className = "card ghost face" if place.hasAttribute("data-face") else "card ghost"
-        ghost.setAttribute("data-suit", place.getAttribute("data-suit") or "")
-        for copy, shown in zip(ghost.children, top.children if top is not None else (), strict=False):
+        ghost.className = "ghost face" if place.hasAttribute("data-face") else "ghost"
+        for name in ("data-suit", "data-rank"):
+            ghost.setAttribute(name, place.getAttribute(name) or "")
+        for copy, shown in zip(ghost.children, place.one("button").children, strict=True):
             copy.textContent = shown.textContent
         return ghost
 
     def _made(self, place: Element) -> Element:
-        """A ghost with an empty copy of each of the card's faces' parts (the rank, the suit), put over
-        the place: the button stays first, the count last."""
+        """A ghost with an empty copy of each part of the card's face (its rank, suit and pip), put over
+        the place: the button stays first, the count last. Not a ``card``: what the place's state does
+        to its card (dimmed, refused, empty) is not the leaving card's."""
         ghost = self.document.createElement("div")
         ghost.setAttribute("aria-hidden", "true")
-        top = place.firstElementChild
-        for part in top.children if top is not None else ():
+        for part in place.one("button").children:
             copy = self.document.createElement(part.tag.lower())
             copy.className = part.className
             ghost.append(copy)
@@ -77,13 +77,11 @@ class Motion:
         self._copies[place.key] = ghost
         return ghost
 
-    def removed(self, leaving: list[tuple[Element, Element | None]]) -> None:
-        """Each (place, ghost): the ghost lifts and fades over the place, the card beneath shown at
-        once. One animation per card: on a phone each running animation asks the page's thread for
-        frames, which the taps after it wait behind. Where the animation fails, the ghost stays unseen."""
-        for _, ghost in leaving:
-            if ghost is None:
-                continue
+    def removed(self, ghosts: list[Element]) -> None:
+        """Each ghost lifts and fades over its place, the card beneath shown at once. One animation per
+        card: on a phone each running animation asks the page's thread for frames, which the taps after
+        it wait behind. Where the animation fails, the ghost stays unseen."""
+        for ghost in ghosts:
             with self.document.effect(warning(EFFECT)):
                 ghost.animate(LEAVE_FRAMES, LEAVE)
 

@@ -207,12 +207,12 @@ class Page:
         last = self.last
         if last is None or last.lang != view.lang:
             self.translate(view.lang)
-        leaving = []  # (place, a copy of the card it showed) for each place that lost a card
+        leaving = []  # the copies of the cards that left their places (none under reduced motion)
         for i, place in enumerate(view.places):
             if last is None or last.places[i] != place:
-                if last is not None and place.count < last.places[i].count:
-                    element = self.places[place.place]
-                    leaving.append((element, self.motion.ghost(element)))
+                lost = last is not None and place.count < last.places[i].count
+                if lost and (ghost := self.motion.ghost(self.places[place.place])) is not None:
+                    leaving.append(ghost)
                 self.render_place(place)
         board = self.board
         board.setAttribute("data-code", view.code)
@@ -235,7 +235,7 @@ class Page:
         self.record.write()
         self.effects(view, last, leaving, refused)
 
-    def effects(self, view: View, last: View | None, leaving: list[tuple[Any, Any]], refused: bool) -> None:
+    def effects(self, view: View, last: View | None, leaving: list[Any], refused: bool) -> None:
         """The optional effects of what was just drawn, each guarded (effects.py)."""
         self.motion.removed(leaving)
         if last is not None and last.status != view.status:

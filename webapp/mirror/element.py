@@ -195,14 +195,6 @@ class Element:
             child.parent = None
             self._batch.forget(child)
 
-    def cloneNode(self, deep: bool = False) -> Element:
-        copy = Element.new(self._batch, self.tag)
-        for name, value in self.attributes.items():
-            copy.setAttribute(name, value)
-        for child in self.children_ if deep else ():
-            copy.append(child.cloneNode(True) if isinstance(child, Element) else child)
-        return copy
-
     def walk(self) -> Iterator[Element]:
         for child in self.children:
             yield child
