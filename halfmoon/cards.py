@@ -132,7 +132,7 @@ class Place(enum.StrEnum):
 
     @property
     def position(self) -> int:
-        """Position in PLACES: piles 0…11, then reserve 12…19 (from a table made once)."""
+        """Position in PLACES: piles 0…11, then reserve 12…19."""
         return _POSITIONS[self]
 
     @property
@@ -142,6 +142,6 @@ class Place(enum.StrEnum):
 
 
 PLACES: tuple[Place, ...] = tuple(Place)
-_POSITIONS = {place: (place.number - 1 if place.is_pile else 11 + place.number) for place in PLACES}
+_POSITIONS = {place: index for index, place in enumerate(PLACES)}
 PILES: tuple[Place, ...] = PLACES[:12]
 RESERVE: tuple[Place, ...] = PLACES[12:]
