@@ -58,6 +58,15 @@ def test_queries_follow_the_selectors_the_shell_uses() -> None:
         document.querySelector("div > p")
 
 
+def test_a_query_answers_in_document_order_each_element_before_what_it_holds() -> None:
+    document, _ = make()
+    divs = document.querySelectorAll("div")
+    assert [d.attributes for d in divs] == [{"data-board": ""}, {"data-place": "P1"}, {"data-menu": "", "popover": ""}]
+    assert [b.textContent for b in document.querySelectorAll("button")] == ["A", ""]
+    assert document.querySelector("button") is divs[1].one("button")
+    assert [e.tag for e in divs[0].querySelectorAll("*")] == ["div", "button"]  # inside it, not itself
+
+
 def test_a_write_is_recorded_once_and_only_when_it_changes_something() -> None:
     document, sent = make()
     message = document.querySelector("[data-message]")

@@ -196,14 +196,20 @@ class Element:
             self._batch.forget(child)
 
     def walk(self) -> Iterator[Element]:
-        for child in self.children:
-            yield child
-            yield from child.walk()
+        """Every element inside this one, in document order. A stack rather than nested generators:
+        a query walks the whole page, and through nested generators each element would pass up
+        through every one of its ancestors'."""
+        stack = self.children_[::-1]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, Element):
+                yield node
+                stack.extend(reversed(node.children_))
 
     # Selectors
 
     def matches(self, selector: str) -> bool:
-        return selectors.matches(self, selector)
+        return selectors.matcher(selector)(self)
 
     def closest(self, selector: str) -> Element | None:
         node: Element | None = self
@@ -212,10 +218,10 @@ class Element:
         return node
 
     def querySelector(self, selector: str) -> Element | None:
-        return next((e for e in self.walk() if e.matches(selector)), None)
+        return next(filter(selectors.matcher(selector), self.walk()), None)
 
     def querySelectorAll(self, selector: str) -> list[Element]:
-        return [e for e in self.walk() if e.matches(selector)]
+        return list(filter(selectors.matcher(selector), self.walk()))
 
     def one(self, selector: str) -> Element:
         """The element the page's skeleton has inside this one (a missing one is the build's error)."""

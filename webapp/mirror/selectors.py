@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -44,9 +45,11 @@ class Compound:
         attributes = element.attributes
         if self.classes and not set(self.classes) <= set(attributes.get("class", "").split()):
             return False
-        return all(
-            name in attributes and (value is None or attributes[name] == value) for name, value in self.attributes
-        )
+        for name, value in self.attributes:
+            found = attributes.get(name)
+            if found is None or (value is not None and found != value):
+                return False
+        return True
 
 
 def compound(text: str) -> Compound:
@@ -79,8 +82,14 @@ def parse(selector: str) -> tuple[tuple[Compound, ...], ...]:
     return tuple(tuple(compound(part) for part in group.split()) for group in selector.split(","))
 
 
-def matches(element: Matchable, selector: str) -> bool:
-    return any(_chain(element, chain) for chain in parse(selector))
+@functools.cache
+def matcher(selector: str) -> Callable[[Matchable], bool]:
+    """``selector`` as a test of one element. A lone compound, most of the shell's selectors, is its
+    own test: a query asks it of every element of the page."""
+    chains = parse(selector)
+    if len(chains) == 1 and len(chains[0]) == 1:
+        return chains[0][0].matches
+    return lambda element: any(_chain(element, chain) for chain in chains)
 
 
 def _chain(element: Matchable, chain: tuple[Compound, ...]) -> bool:
