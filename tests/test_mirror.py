@@ -67,6 +67,19 @@ def test_a_query_answers_in_document_order_each_element_before_what_it_holds() -
     assert [e.tag for e in divs[0].querySelectorAll("*")] == ["div", "button"]  # inside it, not itself
 
 
+def test_a_query_walks_any_depth_and_refuses_an_unsupported_selector_even_with_nothing_to_walk() -> None:
+    document, _ = make()
+    deepest = outer = document.createElement("div")
+    for _ in range(3000):  # far deeper than Python's recursion limit
+        inner = document.createElement("div")
+        deepest.append(inner)
+        deepest = inner
+    deepest.setAttribute("data-deepest", "")
+    assert outer.querySelector("[data-deepest]") is deepest and len(outer.querySelectorAll("div")) == 3000
+    with pytest.raises(ValueError, match="unsupported"):
+        deepest.querySelector("div > p")
+
+
 def test_a_write_is_recorded_once_and_only_when_it_changes_something() -> None:
     document, sent = make()
     message = document.querySelector("[data-message]")

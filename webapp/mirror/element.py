@@ -197,7 +197,7 @@ class Element:
 
     def walk(self) -> Iterator[Element]:
         """Every element inside this one, in document order. A stack rather than nested generators:
-        a query walks the whole page, and through nested generators each element would pass up
+        a query walks every element under it, and through nested generators each would pass up
         through every one of its ancestors'."""
         stack = self.children_[::-1]
         while stack:
@@ -212,8 +212,9 @@ class Element:
         return selectors.matcher(selector)(self)
 
     def closest(self, selector: str) -> Element | None:
+        test = selectors.matcher(selector)
         node: Element | None = self
-        while node is not None and not node.matches(selector):
+        while node is not None and not test(node):
             node = node.parent
         return node
 

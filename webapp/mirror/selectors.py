@@ -76,7 +76,6 @@ def compound(text: str) -> Compound:
     return Compound(tag, tuple(attributes), popover, tuple(classes))
 
 
-@functools.cache
 def parse(selector: str) -> tuple[tuple[Compound, ...], ...]:
     """A comma list of descendant chains, each chain's last compound the element itself."""
     return tuple(tuple(compound(part) for part in group.split()) for group in selector.split(","))
@@ -84,8 +83,8 @@ def parse(selector: str) -> tuple[tuple[Compound, ...], ...]:
 
 @functools.cache
 def matcher(selector: str) -> Callable[[Matchable], bool]:
-    """``selector`` as a test of one element. A lone compound, most of the shell's selectors, is its
-    own test: a query asks it of every element of the page."""
+    """``selector`` as a test of one element, made once: a query asks it of every element it walks,
+    and a lone compound is its own test."""
     chains = parse(selector)
     if len(chains) == 1 and len(chains[0]) == 1:
         return chains[0][0].matches
