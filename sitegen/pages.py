@@ -19,7 +19,7 @@ from halfmoon.deal import link_query
 from halfmoon.i18n import LANGUAGES, card_short, join_words, layout_description, place_name, rank_short
 from halfmoon.i18n import text as engine_text
 from sitegen.manifest import THEME_COLOURS
-from webapp.draw.view import PlaceView, board_places
+from webapp.draw.view import FACE_SLOTS, PlaceView, board_places
 from webapp.text.words import LANGUAGE_NAMES, PAGES, page_file, text
 
 from .csp import META as CSP_META
@@ -112,9 +112,9 @@ def diagram(game: Game, lang: str, marked: Iterable[Place] = (), caption: str = 
 def _diagram_place(view: PlaceView, marked: bool) -> str:
     """One place: the card face, and under it the place and how many cards are there (R1.5)."""
     place = view.place
-    rank, suit, pip, count = view.slots
-    parts = (("rank", rank), ("suit", suit), ("pip", pip))
-    face = "".join(f'<span class="{name}">{escape(value)}</span>' for name, value in parts) if rank else ""
+    *shown, count = view.slots
+    parts = zip(FACE_SLOTS, shown, strict=True)
+    face = "".join(f'<span class="{name}">{escape(value)}</span>' for name, value in parts) if any(shown) else ""
     attributes = "".join(f' {name}="{escape(value)}"' for name, value in view.attributes if value is not None)
     mark = ' data-marked="true"' if marked else ""
     label = f"{place.number if place.is_pile else place} · {count}"

@@ -26,6 +26,7 @@ from webapp.app.opening import FIRST_DEAL
 from webapp.app.shortcuts import OTHER_DEALS
 from webapp.draw.view import (
     BUTTON_ATTRIBUTES,
+    FACE_SLOTS,
     INFO_KEYS,
     PLACE_ATTRIBUTES,
     RECORD_CAPS,
@@ -69,10 +70,8 @@ def place_html(place: Place, indent: str) -> str:
     return (
         f'{indent}<div {cell_attributes(place)} data-count="{place.capacity}" data-card="" data-suit="">'
         f'<button type="button" class="card" aria-pressed="false" aria-disabled="true" aria-label="{place}">'
-        '<span class="rank" data-slot="rank" aria-hidden="true"></span>'
-        '<span class="suit" data-slot="suit" aria-hidden="true"></span>'
-        '<span class="pip" data-slot="pip" aria-hidden="true"></span>'
-        f'</button><span\n{indent}  class="depth" data-slot="depth" aria-hidden="true">{place.capacity}</span></div>'
+        + "".join(f'<span class="{slot}" data-slot="{slot}" aria-hidden="true"></span>' for slot in FACE_SLOTS)
+        + f'</button><span\n{indent}  class="depth" data-slot="depth" aria-hidden="true">{place.capacity}</span></div>'
     )
 
 

@@ -30,7 +30,10 @@ Attributes = tuple[tuple[str, str | None], ...]
 ROOT_ATTRIBUTES = ("data-four-colour",)
 PLACE_ATTRIBUTES = ("data-card", "data-count", "data-suit", "data-rank", "data-face", "data-dimmed")
 BUTTON_ATTRIBUTES = ("aria-label", "aria-pressed", "aria-disabled")
-SLOTS = ("rank", "suit", "pip", "depth")
+FACE_SLOTS = ("rank", "suit", "pip")
+"""The text slots of a card's face, in the order its button holds them (the pip: the suit again, at the
+centre)."""
+SLOTS = (*FACE_SLOTS, "depth")
 """The early-paint script copies exactly these names from the record, and nothing else."""
 INFO_KEYS = ("time", "score", "moves", "code")
 """The info bar's ``data-info`` fields (R7.2), in the order shown."""
