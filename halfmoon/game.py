@@ -36,6 +36,8 @@ from .outcomes import Status, TapError, TapKind, TapResult
 
 @dataclass(slots=True)
 class _History:
+    """The removals made, in order (R7.1), and those undone since, which redo makes again (R7.5)."""
+
     made: list[Removal] = field(default_factory=list)
     undone: list[Removal] = field(default_factory=list)  # a stack: the last one is redone first
 

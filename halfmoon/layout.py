@@ -34,6 +34,8 @@ crossover and the arrow keys' idea of distance follow from it."""
 
 @dataclass(frozen=True, slots=True)
 class Cell:
+    """Where a place's card sits on the board's grid (R1.4)."""
+
     row: int  # 1 … ROWS
     column: int  # the first of the two half-columns the card spans, 1 … HALF_COLUMNS − 1
 

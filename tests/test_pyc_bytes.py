@@ -4,6 +4,7 @@ line-table format is the same since 3.11); the build runs it under Pyodide's."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import marshal
 import traceback
@@ -11,7 +12,8 @@ import types
 
 import pytest
 
-from tools.pyc_bytes import lines_only, pyc
+from tools.build_paths import PACKAGES, ROOT
+from tools.pyc_bytes import lines_only, makes_dataclass, pyc
 
 SOURCE = b'''\
 def outer(x):
@@ -60,3 +62,45 @@ def test_the_pyc_is_an_unchecked_hash_pyc_of_its_source_optimized_as_asked() -> 
     exec(marshal.loads(data[16:]), namespace)
     assert namespace["outer"].__doc__ is None  # type: ignore[attr-defined]
     assert namespace["total"] == 299
+
+
+def test_without_docstrings_a_dataclass_keeps_its_own_and_nothing_else_does() -> None:
+    source = b'''\
+from dataclasses import dataclass
+import dataclasses
+
+@dataclass(frozen=True)
+class Point:
+    """A point
+       on the board."""
+    x: int
+
+@dataclasses.dataclass
+class Plain:
+    y: int
+
+class Other:
+    """Gone."""
+
+def f():
+    """Gone too."""
+'''
+    namespace: dict[str, object] = {}
+    exec(marshal.loads(pyc(source, "sample.py", 2)[16:]), namespace)
+    assert namespace["Point"].__doc__ == "A point\non the board."  # type: ignore[attr-defined]
+    assert namespace["Plain"].__doc__ == "Plain(y: int)", "a dataclass without one still gets its own"  # type: ignore[attr-defined]
+    assert namespace["Other"].__doc__ is None  # type: ignore[attr-defined]
+    assert namespace["f"].__doc__ is None  # type: ignore[attr-defined]
+
+
+def test_every_dataclass_the_page_ships_has_a_docstring_to_keep() -> None:
+    """Else the start makes one from the class's signature, for each such class, at every start."""
+    missing = [
+        f"{path.relative_to(ROOT)}: {node.name}"
+        for package in PACKAGES
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_bytes()))
+        if isinstance(node, ast.ClassDef) and any(map(makes_dataclass, node.decorator_list))
+        if not ast.get_docstring(node)
+    ]
+    assert not missing

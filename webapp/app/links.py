@@ -11,6 +11,8 @@ from halfmoon.deal import DEAL_QUERY, LINE_QUERY, query_value
 
 @dataclass(frozen=True, slots=True)
 class Link:
+    """A deal named by text, and the line to watch on it."""
+
     code: DealCode
     line: str | None = None
     """A replay line to watch on the deal (move notation), if the link has one."""

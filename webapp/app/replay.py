@@ -26,6 +26,9 @@ def replay_query(code: DealCode, moves: tuple[Move, ...] | list[Move]) -> str:
 
 @dataclass(slots=True)
 class Replay:
+    """A line being watched on its deal: the step reached, whether it plays on its own, and the game
+    at that step."""
+
     code: DealCode
     moves: tuple[Move, ...]
     step: int = 0

@@ -36,6 +36,8 @@ class Preference(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Preferences:
+    """The theme and the sound: this device's choices, kept apart from the settings record."""
+
     theme: Theme = Theme.SYSTEM
     sound: bool = False  # autoplay rules, and a shared room: off until the player turns it on
 

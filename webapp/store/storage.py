@@ -108,6 +108,8 @@ class Kept(enum.StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Refusal:
+    """Why a saved game was not taken, and what became of its record."""
+
     error: SaveError
     kept: Kept
 
