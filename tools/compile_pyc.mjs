@@ -3,8 +3,9 @@
 //   node tools/compile_pyc.mjs OUT_DIR PACKAGE... [--from DIR] [--optimize N] [--checked]
 // Writes OUT_DIR/PACKAGE/[SUB/]__pycache__/*.cpython-3XX.pyc (sub-packages too) of the packages under
 // DIR (by default the repository) as unchecked-hash pycs (checked ones with --checked), lines without
-// columns (tools/pyc_bytes.py), optimized as with -OO unless N says otherwise (no docstrings but a
-// dataclass's, no asserts: the page never reads a docstring, and its asserts only narrow types for mypy).
+// columns (tools/pyc_bytes.py), optimized as with -OO unless N says otherwise (no docstrings, no asserts:
+// the page never reads a docstring, and its asserts only narrow types for mypy; a dataclass keeps one, its
+// own or its name, else it makes one at every start).
 // tools/build.py ships the game's without their sources, as sourceless modules, and PyScript's own
 // package beside the sources PyScript writes.
 import { loadPyodide } from "pyodide";

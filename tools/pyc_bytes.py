@@ -5,12 +5,12 @@ lines alone.
 The page ships no Python source, so a traceback can name a line but never draw the columns' carets
 (those need the source text): the columns are a large part of the bytecode's bytes, and go.
 
-Without docstrings (optimize 2) a dataclass still keeps its own: a dataclass without one makes one from
-``inspect.signature`` of its class as it is created, a cost at every start for a text nobody reads."""
+Without docstrings (optimize 2) a dataclass still has one, its own or else its name: a dataclass without one
+makes one from ``inspect.signature`` of its class as it is created, a cost at every start for a text
+nobody reads."""
 
 import ast
 import importlib.util
-import inspect
 import marshal
 import types
 
@@ -23,31 +23,30 @@ CHECKED_HASH = (3).to_bytes(4, "little")  # one whose source's hash Python compa
 def pyc(source: bytes, filename: str, optimize: int, checked: bool = False) -> bytes:
     """``source`` compiled as ``filename`` (the name a traceback shows), its lines only; ``checked``:
     used only beside the very source it was compiled from (else Python compiles that source)."""
-    tree = ast.parse(source, filename)
-    if optimize >= 2:
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and any(map(makes_dataclass, node.decorator_list)):
-                _docstring_kept(node)
+    tree = _dataclass_docs_kept(ast.parse(source, filename)) if optimize >= 2 else source
     code = compile(tree, filename, "exec", dont_inherit=True, optimize=optimize)
     flags = CHECKED_HASH if checked else UNCHECKED_HASH
     header = importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source)
     return header + marshal.dumps(lines_only(code))
 
 
-def makes_dataclass(decorator: ast.expr) -> bool:
-    """``@dataclass``, ``@dataclass(...)`` or either as ``dataclasses.dataclass``."""
+def _dataclass_docs_kept(tree: ast.Module) -> ast.Module:
+    """Each dataclass's docstring, or else its name, as an assignment to ``__doc__`` in its place:
+    optimize 2 strips docstrings, not assignments."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and any(map(_makes_dataclass, node.decorator_list)):
+            doc = ast.Assign([ast.Name("__doc__", ast.Store())], ast.Constant(ast.get_docstring(node) or node.name))
+            replaced = 1 if ast.get_docstring(node, clean=False) is not None else 0
+            node.body[:replaced] = [ast.fix_missing_locations(ast.copy_location(doc, node.body[0]))]
+    return tree
+
+
+def _makes_dataclass(decorator: ast.expr) -> bool:
+    """Whether ``decorator`` is ``dataclass`` or ``….dataclass``, called or not: by name, so an alias
+    is missed (and its class makes its docstring as it is created)."""
     target = decorator.func if isinstance(decorator, ast.Call) else decorator
     name = target.attr if isinstance(target, ast.Attribute) else getattr(target, "id", None)
     return name == "dataclass"
-
-
-def _docstring_kept(node: ast.ClassDef) -> None:
-    """The class's docstring as an assignment to ``__doc__``, which optimize 2 does not strip."""
-    first = node.body[0]
-    if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
-        text = ast.Constant(inspect.cleandoc(first.value.value))  # as the compiler cleans a docstring
-        kept = ast.Assign(targets=[ast.Name("__doc__", ast.Store())], value=text)
-        node.body[0] = ast.fix_missing_locations(ast.copy_location(kept, first))
 
 
 def lines_only(code: types.CodeType) -> types.CodeType:

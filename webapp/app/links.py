@@ -11,7 +11,7 @@ from halfmoon.deal import DEAL_QUERY, LINE_QUERY, query_value
 
 @dataclass(frozen=True, slots=True)
 class Link:
-    """A deal named by text, and the line to watch on it."""
+    """A deal named by text, and the line to watch on it, if any."""
 
     code: DealCode
     line: str | None = None

@@ -111,7 +111,7 @@ def board_places(
 
 @dataclass(frozen=True, slots=True)
 class View:
-    """Everything the page shows of the app's state, as texts and flags: what a render draws."""
+    """Everything the page shows of the app's state, as plain values: what a render draws."""
 
     lang: str
     places: tuple[PlaceView, ...]
