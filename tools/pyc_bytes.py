@@ -5,9 +5,9 @@ lines alone.
 The page ships no Python source, so a traceback can name a line but never draw the columns' carets
 (those need the source text): the columns are a large part of the bytecode's bytes, and go.
 
-Without docstrings (optimize 2) a dataclass still has one, its own or else its name: a dataclass without one
-makes one from ``inspect.signature`` of its class as it is created, a cost at every start for a text
-nobody reads."""
+Without docstrings (optimize 2) a dataclass still has one, its own or else its name: a dataclass
+without one makes one from ``inspect.signature`` of its class as it is created, a cost at every start
+for a text nobody reads."""
 
 import ast
 import importlib.util
