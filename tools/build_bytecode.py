@@ -13,7 +13,7 @@ from pathlib import Path
 
 from tools.build_paths import BUILD, PACKAGES, PYSCRIPT_BYTECODE, ROOT, VENDOR
 
-# Modules the page never imports: the command line, and the build's own page generators.
+# Modules the page never imports: the command line.
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
 EPOCH = (2026, 1, 1, 0, 0, 0)

@@ -23,12 +23,11 @@ from pathlib import Path
 from types import CodeType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.build_bytecode import NOT_IN_PAGE
+from tools.build_paths import PACKAGES, ROOT
+
 PYODIDE_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 ENTRY = ROOT / "webapp" / "browser" / "main.py"
-PACKAGES = ("halfmoon", "webapp")
-# The command line is not zipped for the page (tools/build.py NOT_IN_PAGE).
-NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
 # Imported at module level but never in the page: under `if __name__ == "__main__"` (heapq's
 # doctest, which would bring unittest, pdb and argparse) or `if sys.platform == "win32"`.
 NEVER_RUN = ("doctest", "asyncio.windows_events", "asyncio.windows_utils", "asyncio.proactor_events")
