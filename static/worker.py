@@ -1,9 +1,14 @@
-# The worker's entry (PyWorker, started by static/worker-boot.js): the game's zip on the path, and the
-# two calls the page makes (webapp/browser/main.py).
+# The worker's entry (PyWorker, started by static/worker-boot.js): the game's zip on the path, its
+# dataclasses' methods compiled by the build (webapp/browser/compiled_methods.py) before any of its
+# classes is made, and the two calls the page makes (webapp/browser/main.py).
 import sys
 
 sys.path.insert(0, "app.zip")
 
-from webapp.browser.main import calls, start  # noqa: F401
+from webapp.browser.compiled_methods import install
+
+install()
+
+from webapp.browser.main import calls, start  # noqa: E402, F401
 
 __export__ = ["start", "calls"]

@@ -14,7 +14,8 @@
 - zips the engine ``halfmoon`` and the browser shell ``webapp`` into ``static/build/app.zip``,
   which pyscript.toml writes whole into Pyodide's file system (imported through zipimport), as
   bytecode only (no sources) compiled by Pyodide's own Python (tools/compile_pyc.mjs, run in
-  Node), so the page compiles nothing at start;
+  Node), with the methods its dataclasses write compiled too (tools/compile_methods.mjs), so the
+  page compiles nothing at start;
 - copies the start (startup/*.mjs): the worker's interpreter module and the snapshot's modules beside
   Pyodide, the page's start modules into ``static/build/``, with the build key written in (Pyodide's
   version and a hash of every file a snapshot holds, so that a snapshot of another build is never
@@ -112,7 +113,12 @@ def slow_steps() -> dict[str, tuple[Callable[[], None], list[Path], list[Path]]]
         ),
         "app_zip": (
             app_zip,
-            [lock, ROOT / "tools" / "compile_pyc.mjs", PYC_BYTES, *(p for pkg in PACKAGES for p in _python_files(pkg))],
+            [
+                lock,
+                *(ROOT / "tools" / name for name in ("compile_pyc.mjs", "compile_methods.mjs", "method_code.py")),
+                PYC_BYTES,
+                *(p for pkg in PACKAGES for p in _python_files(pkg)),
+            ],
             [BUILD / "app.zip"],
         ),
         "icons": (icons, [ROOT / "tools" / "icons.py"], [BUILD / "icons" / name for name in SIZES]),

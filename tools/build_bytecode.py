@@ -12,9 +12,14 @@ import zipfile
 from pathlib import Path
 
 from tools.build_paths import BUILD, PACKAGES, PYSCRIPT_BYTECODE, ROOT, VENDOR
+from webapp.browser import compiled_methods
 
 # Modules the page never imports: the command line.
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
+START = "webapp.browser.start"
+"""The module whose import brings in every module of the game the page's worker makes a class of."""
+METHODS_ENTRY = f"{compiled_methods.__name__.rpartition('.')[0].replace('.', '/')}/{compiled_methods.METHODS}"
+"""The dataclasses' compiled methods in the game's zip: beside the module that reads them."""
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
 EPOCH = (2026, 1, 1, 0, 0, 0)
 
@@ -55,10 +60,7 @@ def pyscript_bytecode() -> None:
         subprocess.run(["node", *compile_pyc, "--from", str(source), "--optimize", "0", "--checked"], check=True)
         with zipfile.ZipFile(PYSCRIPT_BYTECODE, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
             for path in sorted(compiled.rglob("*.pyc")):
-                info = zipfile.ZipInfo(path.relative_to(compiled).as_posix(), date_time=EPOCH)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                info.flag_bits |= UTF8_NAMES
-                archive.writestr(info, path.read_bytes())
+                _write(archive, path.relative_to(compiled).as_posix(), path.read_bytes())
 
 
 def app_zip() -> None:
@@ -71,9 +73,21 @@ def app_zip() -> None:
         files = [(Path(_source_of(name) + "c"), path) for name, path in compiled if _source_of(name) not in NOT_IN_PAGE]
         with zipfile.ZipFile(BUILD / "app.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
             for name, path in files:
-                info = zipfile.ZipInfo(name.as_posix(), date_time=EPOCH)
-                info.compress_type = zipfile.ZIP_DEFLATED
-                archive.writestr(info, path.read_bytes())
+                _write(archive, name.as_posix(), path.read_bytes())
+        # The dataclasses' methods, compiled from the zip's own modules as the page imports them.
+        methods = pyc / compiled_methods.METHODS
+        subprocess.run(
+            ["node", str(ROOT / "tools" / "compile_methods.mjs"), BUILD / "app.zip", methods, START], check=True
+        )
+        with zipfile.ZipFile(BUILD / "app.zip", "a", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            _write(archive, METHODS_ENTRY, methods.read_bytes())
+
+
+def _write(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
+    info = zipfile.ZipInfo(name, date_time=EPOCH)
+    info.compress_type = zipfile.ZIP_DEFLATED
+    info.flag_bits |= UTF8_NAMES
+    archive.writestr(info, data)
 
 
 def _source_of(name: Path) -> str:

@@ -42,7 +42,9 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
   sharing, the statistics panel with the history of games (``history_panel``), storage that lasts
   (``lasting``), the Web Lock around every change of the statistics (``locks``), the theme's and sound's
   controls and the sound (``preferences``, ``sound``), a file the installed app opens (``launch``), and
-  the start (``start``; ``main`` is what index.html imports).
+  the dataclasses' methods the build compiled (``compiled_methods``, installed by the worker's entry
+  before any class of the game is made), and the start (``start``; ``main`` is what index.html
+  imports).
 
 Everything outside ``webapp/browser/`` runs and is tested under CPython.
 """

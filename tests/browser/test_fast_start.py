@@ -306,3 +306,27 @@ def test_pyscript_s_own_package_is_imported_from_the_shipped_bytecode_in_both_st
         modules = json.loads(game.read(PYSCRIPT_FROM_BYTECODE))
         assert {"pyscript.context", "pyscript.util", "pyscript.display"} <= modules.keys(), modules
         assert all(modules.values()), (start, modules)
+
+
+# The game's dataclasses' generated methods (compiled from a text, "<string>"), per module prefix:
+# how many, and how many carry columns (compiled in the worker) rather than lines alone (the build's,
+# webapp/browser/compiled_methods.py).
+GENERATED = in_worker("""import sys, json, dataclasses, inspect
+def generated(prefixes):
+    classes = [c for n, m in list(sys.modules.items()) if n.startswith(prefixes) for c in vars(m).values()
+               if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == n]
+    codes = [f.__code__ for c in classes for f in vars(c).values()
+             if inspect.isfunction(f) and f.__code__.co_filename == "<string>"]
+    return [len(codes), sum(any(p[2] is not None for p in c.co_positions()) for c in codes)]
+json.dumps({"game": generated(("halfmoon", "webapp.")), "browser": generated(("webapp.browser.",))})""")
+
+
+def test_the_game_s_dataclasses_run_the_methods_the_build_compiled(game: GamePage) -> None:
+    with_snapshot(game)  # the snapshot's classes were made by its own worker; the shell's here
+    made, compiled_here = json.loads(game.read(GENERATED))["browser"]
+    assert made > 0 and compiled_here == 0, (made, compiled_here)
+    game.store(SETTINGS_KEY, json.dumps({"fast_start": False}))  # the next test's fixture turns it on
+    game.page.reload()
+    assert started(game) == "normal"
+    made, compiled_here = json.loads(game.read(GENERATED))["game"]
+    assert made > 100 and compiled_here == 0, (made, compiled_here)
