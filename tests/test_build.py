@@ -223,3 +223,15 @@ def test_pyscript_s_bytecode_is_its_package_as_the_vendored_core_writes_it() -> 
         assert pyc[4:8] == (3).to_bytes(4, "little") and pyc[8:16] == _imp.source_hash(key, source.encode())
     with pytest.raises(SystemExit):
         pyscript_sources(core.replace("{pyscript:", "{other:"))
+
+
+def test_the_pinned_python_s_dataclasses_compile_their_methods_through_a_global_exec() -> None:
+    """What webapp/browser/compiled_methods.py replaces: one call of the name ``exec``, which a
+    module global given to dataclasses shadows, in a module with no ``__future__`` import (the
+    flags a compile of its text inherits). Read as text: the tests' CPython may be older."""
+    with zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip") as stdlib:
+        code = [line.partition("#")[0] for line in stdlib.read("dataclasses.py").decode().splitlines()]
+    calls = [line for line in code if re.search(r"\bexec\(", line)]
+    bound = [line for line in code if re.search(r"\bexec\s*=|\bimport\b.*\bexec\b|\bdef exec\b", line)]
+    futures = [line for line in code if "__future__" in line]
+    assert len(calls) == 1 and bound == [] and futures == [], ("docs/upgrade.md", calls, bound, futures)

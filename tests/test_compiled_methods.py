@@ -6,17 +6,23 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
 import marshal
+import subprocess
 import sys
+import zipfile
 from collections.abc import Iterator
 from pathlib import Path
-from types import CodeType, ModuleType
+from types import CodeType, FunctionType, ModuleType
 
 import pytest
 
+from tools.build_bytecode import METHODS_ENTRY
 from tools.method_code import compiled_methods, recorded
+from tools.pyc_bytes import lines_only
 from webapp.browser.compiled_methods import install, use
 
+ROOT = Path(__file__).resolve().parent.parent
 SOURCE = """
 from dataclasses import dataclass, field
 
@@ -60,6 +66,12 @@ def has_columns(code: CodeType) -> bool:
     return any(position[2] is not None for position in code.co_positions())
 
 
+def generated(cls: type) -> dict[str, FunctionType]:
+    """The methods dataclasses wrote for ``cls`` (compiled from a text), unwrapped."""
+    methods = {name: inspect.unwrap(value) for name, value in vars(cls).items() if inspect.isfunction(value)}
+    return {name: f for name, f in methods.items() if f.__code__.co_filename == "<string>"}
+
+
 def test_a_class_made_with_the_build_s_code_is_the_class_made_without_it(modules: Path) -> None:
     write(modules, "cards_built")  # what the build imports, through another module
     write(modules, "elsewhere", f"import cards_built\n{OTHER}")
@@ -67,7 +79,12 @@ def test_a_class_made_with_the_build_s_code_is_the_class_made_without_it(modules
     plain = module(modules, "cards_plain").Card
     use(built)
     made = module(modules, "cards_made").Card
-    assert not has_columns(made.__init__.__code__) and has_columns(plain.__init__.__code__)
+    assert generated(plain).keys() == generated(made).keys() >= {"__init__", "__repr__", "__eq__", "__lt__"}
+    for name, method in generated(made).items():
+        ours = generated(plain)[name]
+        assert method.__code__ == lines_only(ours.__code__) and not has_columns(method.__code__), name
+        assert inspect.signature(method) == inspect.signature(ours), name
+        assert method.__annotations__ == ours.__annotations__, name
     for card in (plain, made):
         first, second = card(3, marks=["a"]), card(3, "spades")
         assert repr(first) == "Card(rank=3, suit='hearts', marks=['a'])"
@@ -90,10 +107,30 @@ def test_only_the_named_packages_classes_are_kept(modules: Path) -> None:
 def test_a_source_the_build_did_not_compile_is_compiled_as_before(modules: Path) -> None:
     use({})
     card = module(modules, "cards_unknown").Card
-    assert has_columns(card.__init__.__code__)
+    assert "exec" in vars(dataclasses) and has_columns(card.__init__.__code__)
     assert card(2) == card(2, "hearts") and card(2) < card(3)
 
 
 def test_without_the_build_s_file_dataclasses_stay_as_they_are(modules: Path) -> None:
     install()
     assert "exec" not in vars(dataclasses)
+
+
+def test_the_page_s_zip_hands_dataclasses_the_build_s_code(modules: Path) -> None:
+    """``install`` finds the methods beside its module in a zip on the path, as the page's worker
+    imports it (in a Python of its own: the zip's ``webapp`` is not this one)."""
+    write(modules, "cards_zipped")
+    built = compiled_methods(["cards_zipped"], ["cards_zipped"])
+    with zipfile.ZipFile(modules / "app.zip", "w") as archive:
+        for name in ("webapp/__init__.py", "webapp/browser/__init__.py", "webapp/browser/compiled_methods.py"):
+            archive.write(ROOT / name, name)
+        archive.writestr(METHODS_ENTRY, built)
+        archive.write(modules / "cards_zipped.py", "cards_zipped.py")
+    check = (
+        "import sys; sys.path.insert(0, 'app.zip')\n"
+        "from webapp.browser.compiled_methods import install; install()\n"
+        "from cards_zipped import Card\n"
+        "print(all(p[2] is None for p in Card.__init__.__code__.co_positions()), Card(1) < Card(2))"
+    )
+    answer = subprocess.run([sys.executable, "-c", check], cwd=modules, capture_output=True, text=True, check=True)
+    assert answer.stdout.split() == ["True", "True"]

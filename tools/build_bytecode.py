@@ -1,6 +1,7 @@
 """The build's bytecode (tools/build.py): PyScript's own Python package into
 ``static/build/pyscript.zip`` and the engine and the shell into ``static/build/app.zip``, compiled by
-Pyodide's own Python (tools/compile_pyc.mjs, run in Node) so that the page compiles nothing at start."""
+Pyodide's own Python (tools/compile_pyc.mjs, run in Node), with the methods the game's dataclasses
+write (tools/compile_methods.mjs), so that the page compiles nothing at start."""
 
 from __future__ import annotations
 
@@ -16,8 +17,6 @@ from webapp.browser import compiled_methods
 
 # Modules the page never imports: the command line.
 NOT_IN_PAGE = {"halfmoon/cli.py", "halfmoon/__main__.py"}
-START = "webapp.browser.start"
-"""The module whose import brings in every module of the game the page's worker makes a class of."""
 METHODS_ENTRY = f"{compiled_methods.__name__.rpartition('.')[0].replace('.', '/')}/{compiled_methods.METHODS}"
 """The dataclasses' compiled methods in the game's zip: beside the module that reads them."""
 # Zip entries get a fixed date so that an unchanged tree builds a byte-identical zip.
@@ -77,7 +76,7 @@ def app_zip() -> None:
         # The dataclasses' methods, compiled from the zip's own modules as the page imports them.
         methods = pyc / compiled_methods.METHODS
         subprocess.run(
-            ["node", str(ROOT / "tools" / "compile_methods.mjs"), BUILD / "app.zip", methods, START], check=True
+            ["node", str(ROOT / "tools" / "compile_methods.mjs"), BUILD / "app.zip", methods, *PACKAGES], check=True
         )
         with zipfile.ZipFile(BUILD / "app.zip", "a", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
             _write(archive, METHODS_ENTRY, methods.read_bytes())

@@ -41,10 +41,11 @@ folders below it, never above (tests/test_architecture.py checks it, and that th
   controls and each view, never the page), the motion, offline and install, files (``file_transfer``),
   sharing, the statistics panel with the history of games (``history_panel``), storage that lasts
   (``lasting``), the Web Lock around every change of the statistics (``locks``), the theme's and sound's
-  controls and the sound (``preferences``, ``sound``), a file the installed app opens (``launch``), and
+  controls and the sound (``preferences``, ``sound``), a file the installed app opens (``launch``),
   the dataclasses' methods the build compiled (``compiled_methods``, installed by the worker's entry
-  before any class of the game is made), and the start (``start``; ``main`` is what index.html
-  imports).
+  before it imports the game), and the start (``start``; ``main`` is what index.html imports). The
+  build imports ``start`` and all it imports outside a page (tools/method_code.py): nothing reaches
+  a page-only object as it is imported.
 
 Everything outside ``webapp/browser/`` runs and is tested under CPython.
 """

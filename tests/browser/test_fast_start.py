@@ -329,4 +329,4 @@ def test_the_game_s_dataclasses_run_the_methods_the_build_compiled(game: GamePag
     game.page.reload()
     assert started(game) == "normal"
     made, compiled_here = json.loads(game.read(GENERATED))["game"]
-    assert made > 100 and compiled_here == 0, (made, compiled_here)
+    assert made > 0 and compiled_here == 0, (made, compiled_here)

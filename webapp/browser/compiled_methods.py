@@ -4,11 +4,12 @@ A dataclass writes the source of the methods it adds (``__init__``, ``__repr__``
 compiles it as its class is made: for the game's classes, the largest part of importing the game.
 The build imports the page's modules under Pyodide's own Python, keeps each source their dataclasses
 compile, compiles it as they do and puts both beside this module in the game's zip
-(tools/method_code.py). ``install`` hands dataclasses an ``exec`` that runs that code for a source it
-has and compiles any other source itself: the same source makes the same code, so every class is
-made as it would be, only sooner. It relies on dataclasses compiling through a global ``exec`` (a
-module's global comes before a builtin); the browser tests check that the page's classes have the
-build's code."""
+(tools/method_code.py). ``install`` hands dataclasses an ``exec`` that runs the build's code for a
+source the build compiled and compiles any other source itself: the same source makes the same code
+but for its columns, so every class is made as it would be, only sooner. It relies on dataclasses
+compiling through a global ``exec`` (a module's global comes before a builtin): tests/test_build.py
+reads that in the pinned Pyodide's dataclasses, and the browser tests check that the page's classes
+have the build's code."""
 
 from __future__ import annotations
 
@@ -32,13 +33,12 @@ def method_code(source: str) -> CodeType:
 def install() -> None:
     """Dataclasses made from now on run the build's code for their methods; without the build's file
     (a checkout, the tests' CPython), nothing changes."""
-    get_data = getattr(__spec__.loader, "get_data", None)
+    loader: Any = __spec__.loader  # the zip's importer, or a file's loader: each has ``get_data``
     try:
-        data = get_data(f"{__file__.rpartition('/')[0]}/{METHODS}") if get_data else None
+        data = loader.get_data(f"{__file__.rpartition('/')[0]}/{METHODS}")
     except OSError:
         return
-    if data is not None:
-        use(dict(marshal.loads(data)))
+    use(dict(marshal.loads(data)))
 
 
 def use(compiled: Mapping[str, CodeType]) -> None:
