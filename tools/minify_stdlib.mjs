@@ -2,7 +2,7 @@
 // (the one the page runs), without docstrings except in Pyodide's own packages, which read
 // docstrings at run time, and a dataclass's (tools/pyc_bytes.py), and written as bytecode
 // (`module.pyc`, an unchecked-hash pyc, no source): a first visit then imports it without compiling
-// it, the largest part of the interpreter's start.
+// it.
 // Lines without columns (tools/pyc_bytes.py): a traceback names CPython's own source lines.
 //   node tools/minify_stdlib.mjs STDLIB.zip
 import { loadPyodide } from "pyodide";

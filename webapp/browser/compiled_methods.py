@@ -1,15 +1,14 @@
 """The dataclasses' methods, compiled by the build rather than at every start.
 
 A dataclass writes the source of the methods it adds (``__init__``, ``__repr__``, ``__eq__``, …) and
-compiles it as its class is made: for the game's classes, the largest part of importing the game.
-The build imports the page's modules under Pyodide's own Python, keeps each source their dataclasses
-compile, compiles it as they do and puts both beside this module in the game's zip
-(tools/method_code.py). ``install`` hands dataclasses an ``exec`` that runs the build's code for a
-source the build compiled and compiles any other source itself: the same source makes the same code
-but for its columns, so every class is made as it would be, only sooner. It relies on dataclasses
-compiling through a global ``exec`` (a module's global comes before a builtin): tests/test_build.py
-reads that in the pinned Pyodide's dataclasses, and the browser tests check that the page's classes
-have the build's code."""
+compiles it as its class is made, at every start of the page, for the game's classes too. The build
+imports the page's modules under Pyodide's own Python, keeps each source their dataclasses compile,
+compiles it as they do and puts both beside this module in the game's zip (tools/method_code.py).
+``install`` hands dataclasses an ``exec`` that runs the build's code for a source the build compiled
+and compiles any other source itself: the same source makes the same code but for its columns, so
+every class is made as it would be, only sooner. It relies on dataclasses compiling through a global
+``exec`` (a module's global comes before a builtin): tests/test_build.py reads that in the pinned
+Pyodide's dataclasses, and the browser tests check that the page's classes have the build's code."""
 
 from __future__ import annotations
 
